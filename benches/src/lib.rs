@@ -1,0 +1,1 @@
+//! Criterion benches of Tabula; see `benches/`.

@@ -1,0 +1,78 @@
+//! The [`Game`] trait that every game implements and generic code relies on.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use super::error::{NotationError, RulesError};
+use super::moves::MoveList;
+use super::outcome::{Outcome, Seat};
+
+/// Rule options of a game: the player count plus the named options of the spec.
+pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync {
+    /// The option names this game accepts with [`set`](GameOptions::set), as in the spec.
+    const KEYS: &'static [&'static str];
+
+    /// Sets the named option from its text value (`--opt KEY=VALUE`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
+
+    /// Sets the number of players.
+    fn set_players(&mut self, players: usize) -> Result<(), RulesError>;
+
+    /// The options that differ from the defaults, as `key=value` pairs in [`KEYS`](GameOptions::KEYS) order.
+    fn non_default(&self) -> Vec<(&'static str, String)>;
+}
+
+/// One game's rules: positions, legal moves, results, notation.
+///
+/// States are values: copy one to keep it (copy-make). `legal_moves` and `play` never
+/// allocate.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One move; small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// Player count and rule options.
+    type Options: GameOptions;
+    /// The game's name on the command line, e.g. `"chinese-checkers"`.
+    const NAME: &'static str;
+
+    /// The start position for these options.
+    fn new(options: &Self::Options) -> Result<Self, RulesError>;
+    /// The options this position is played under.
+    fn options(&self) -> &Self::Options;
+    /// Changes the rule options of this position. Fails if they change the setup
+    /// (player count, seating) or do not fit the position.
+    fn set_options(&mut self, options: &Self::Options) -> Result<(), RulesError>;
+
+    /// The number of seats, 2 to [`MAX_SEATS`](super::outcome::MAX_SEATS).
+    fn seats(&self) -> usize;
+    /// The seat to move.
+    fn to_move(&self) -> Seat;
+    /// The number of plies played so far.
+    fn ply(&self) -> u32;
+    /// Writes the legal moves into `out` (cleared first). Empty once the game is over.
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
+    /// The number of legal moves; games may count without listing (bulk perft).
+    fn count_moves(&self) -> usize {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.len()
+    }
+    /// Plays a legal move (legality is debug-asserted only).
+    fn play(&mut self, mv: Self::Move);
+    /// The result, or `None` while the game runs.
+    fn outcome(&self) -> Option<&Outcome>;
+    /// The Zobrist hash of the position, kept incrementally.
+    fn hash(&self) -> u64;
+    /// The hash computed from scratch; equal to [`hash`](Game::hash) (tests check it).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// Parses a move in the game's notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+    /// The canonical notation of a move.
+    fn format_move(&self, mv: Self::Move) -> String;
+    /// The position text; [`from_text`](Game::from_text) reads it back to an equal position.
+    fn to_text(&self) -> String;
+    /// Reads a position text.
+    fn from_text(text: &str) -> Result<Self, NotationError>;
+    /// A drawing of the position for a terminal.
+    fn draw(&self) -> String;
+}

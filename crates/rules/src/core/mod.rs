@@ -1,0 +1,9 @@
+//! Shared mechanics of every game: the [`Game`](game::Game) trait, seats and outcomes,
+//! move lists, errors, Zobrist keys and perft.
+
+pub mod error;
+pub mod game;
+pub mod moves;
+pub mod outcome;
+pub mod perft;
+pub mod zobrist;

@@ -1,0 +1,154 @@
+//! Seats and the [`Outcome`] of a finished game.
+
+use std::fmt;
+
+/// The most seats any game here has.
+pub const MAX_SEATS: usize = 6;
+
+/// A seat at the table, numbered from 0 in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat number as an index.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The result of a finished game: a rank per seat (1 = best, ties share a rank in
+/// standard competition ranking) and, for games that count them, points per seat.
+///
+/// A seat's score is derived from the ranks: the seats ranked 1 share one point.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    seats: u8,
+    ranks: [u8; MAX_SEATS],
+    points: Option<[i32; MAX_SEATS]>,
+}
+
+impl Outcome {
+    /// One winner; every other seat ranks 2.
+    pub fn winner(seats: usize, winner: Seat) -> Self {
+        let mut ranks = [0; MAX_SEATS];
+        for (s, rank) in ranks.iter_mut().enumerate().take(seats) {
+            *rank = if s == winner.index() { 1 } else { 2 };
+        }
+        Outcome { seats: seats as u8, ranks, points: None }
+    }
+
+    /// Drawn among all seats.
+    pub fn draw(seats: usize) -> Self {
+        let mut ranks = [0; MAX_SEATS];
+        ranks[..seats].fill(1);
+        Outcome { seats: seats as u8, ranks, points: None }
+    }
+
+    /// Ranks from per-seat standings (higher is better), in standard competition ranking.
+    pub fn from_standings(standings: &[i64]) -> Self {
+        let seats = standings.len();
+        assert!((1..=MAX_SEATS).contains(&seats), "1 to {MAX_SEATS} seats");
+        let mut ranks = [0; MAX_SEATS];
+        for (s, rank) in ranks.iter_mut().enumerate().take(seats) {
+            *rank = 1 + standings.iter().filter(|&&o| o > standings[s]).count() as u8;
+        }
+        Outcome { seats: seats as u8, ranks, points: None }
+    }
+
+    /// Attaches captured points per seat.
+    pub fn with_points(mut self, points: &[i32]) -> Self {
+        let mut p = [0; MAX_SEATS];
+        p[..points.len()].copy_from_slice(points);
+        self.points = Some(p);
+        self
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    /// The rank of a seat, 1 = best.
+    pub fn rank(&self, seat: Seat) -> u8 {
+        self.ranks[seat.index()]
+    }
+
+    /// The ranks of all seats.
+    pub fn ranks(&self) -> &[u8] {
+        &self.ranks[..self.seats()]
+    }
+
+    /// The score of a seat: 1 for a sole winner, 1/k in a k-way tie for first, else 0.
+    pub fn score(&self, seat: Seat) -> f64 {
+        if self.rank(seat) != 1 {
+            return 0.0;
+        }
+        1.0 / self.ranks().iter().filter(|&&r| r == 1).count() as f64
+    }
+
+    /// The captured points per seat, in games that count them.
+    pub fn points(&self) -> Option<&[i32]> {
+        self.points.as_ref().map(|p| &p[..self.seats()])
+    }
+
+    /// The single winner, if exactly one seat ranks first.
+    pub fn sole_winner(&self) -> Option<Seat> {
+        let mut firsts = self.ranks().iter().enumerate().filter(|(_, r)| **r == 1);
+        match (firsts.next(), firsts.next()) {
+            (Some((s, _)), None) => Some(Seat(s as u8)),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(w) = self.sole_winner() {
+            return write!(f, "seat {w} wins");
+        }
+        if self.ranks().iter().all(|&r| r == 1) {
+            return write!(f, "draw");
+        }
+        let ranks: Vec<String> = self.ranks().iter().map(|r| r.to_string()).collect();
+        write!(f, "ranks {}", ranks.join(","))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn winner_ranks_and_scores() {
+        let o = Outcome::winner(3, Seat(1));
+        assert_eq!(o.ranks(), &[2, 1, 2]);
+        assert_eq!(o.score(Seat(1)), 1.0);
+        assert_eq!(o.score(Seat(0)), 0.0);
+        assert_eq!(o.sole_winner(), Some(Seat(1)));
+    }
+
+    #[test]
+    fn draw_shares_the_point() {
+        let o = Outcome::draw(4);
+        assert_eq!(o.ranks(), &[1, 1, 1, 1]);
+        assert_eq!(o.score(Seat(2)), 0.25);
+        assert_eq!(o.sole_winner(), None);
+        assert_eq!(o.to_string(), "draw");
+    }
+
+    #[test]
+    fn standings_use_competition_ranking() {
+        let o = Outcome::from_standings(&[5, 9, 9, 1]).with_points(&[5, 9, 9, 1]);
+        assert_eq!(o.ranks(), &[3, 1, 1, 4]);
+        assert_eq!(o.score(Seat(1)), 0.5);
+        assert_eq!(o.score(Seat(0)), 0.0);
+        assert_eq!(o.points(), Some(&[5, 9, 9, 1][..]));
+    }
+}

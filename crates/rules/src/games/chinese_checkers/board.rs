@@ -1,0 +1,111 @@
+//! The 121-hole star, its six camps and the Zobrist keys, built once.
+
+use std::sync::LazyLock;
+
+use crate::core::zobrist;
+use crate::geometry::bits::{Bits, bit};
+use crate::geometry::hex::{Hex, HexBoard};
+
+/// The radius whose names the star uses (files a–q, ranks 1–17).
+pub const RADIUS: i8 = 8;
+/// Holes on the board.
+pub const HOLES: usize = 121;
+/// Pegs per seat.
+pub const PEGS: u32 = 10;
+
+/// The star board with its camps.
+#[derive(Debug)]
+pub struct Star {
+    /// Cells, neighbours and hops.
+    pub board: HexBoard,
+    /// The ten holes of each camp, by camp index (spec §1).
+    pub camps: [Bits; 6],
+}
+
+impl Star {
+    /// The target of a seat sitting in `camp`: the opposite camp.
+    #[inline(always)]
+    pub fn target(&self, camp: u8) -> Bits {
+        self.camps[(camp as usize + 3) % 6]
+    }
+}
+
+/// Is `(q, r)` a hole: the union of the two big triangles.
+fn is_hole(h: Hex) -> bool {
+    let (q, r, s) = (h.q, h.r, h.s());
+    q.max(r).max(s) <= 4 || q.min(r).min(s) >= -4
+}
+
+/// Which camp a hole is in, if any.
+fn camp_of(h: Hex) -> Option<usize> {
+    let (q, r, s) = (h.q, h.r, h.s());
+    [r <= -5, q >= 5, s <= -5, r >= 5, q <= -5, s >= 5].iter().position(|&c| c)
+}
+
+/// The star, built on first use.
+pub static STAR: LazyLock<Star> = LazyLock::new(|| {
+    let board = HexBoard::new(RADIUS, is_hole);
+    let mut camps = [0; 6];
+    for i in 0..board.len() {
+        if let Some(c) = camp_of(board.cell(i)) {
+            camps[c] |= bit(i);
+        }
+    }
+    Star { board, camps }
+});
+
+/// Zobrist key of a peg of `seat` in hole `i`.
+pub static PEG_KEYS: [[u64; 128]; 6] = {
+    let flat: [u64; 768] = zobrist::keys(0xC4EC_0001);
+    let mut out = [[0u64; 128]; 6];
+    let mut s = 0;
+    while s < 6 {
+        let mut i = 0;
+        while i < 128 {
+            out[s][i] = flat[s * 128 + i];
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+};
+/// Zobrist key of the seat to move.
+pub static TURN_KEYS: [u64; 6] = zobrist::keys(0xC4EC_0002);
+/// Zobrist key of the consecutive-pass count (0 has key 0).
+pub static PASS_KEYS: [u64; 7] = {
+    let mut k: [u64; 7] = zobrist::keys(0xC4EC_0003);
+    k[0] = 0;
+    k
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn star_has_121_holes_and_ten_per_camp() {
+        let star = &*STAR;
+        assert_eq!(star.board.len(), HOLES);
+        for (c, &camp) in star.camps.iter().enumerate() {
+            assert_eq!(camp.count_ones(), 10, "camp {c}");
+        }
+        let all: Bits = star.camps.iter().fold(0, |a, &c| a | c);
+        assert_eq!(all.count_ones(), 60);
+        assert_eq!(star.board.name(0), "m17");
+        assert_eq!(star.board.name(HOLES - 1), "e1");
+        let name = |camp: usize| -> Vec<String> {
+            crate::geometry::bits::BitIter(star.camps[camp]).map(|i| star.board.name(i)).collect()
+        };
+        assert_eq!(name(0), ["m17", "l16", "m16", "k15", "l15", "m15", "j14", "k14", "l14", "m14"]);
+        assert_eq!(name(4), ["d8", "c7", "d7", "b6", "c6", "d6", "a5", "b5", "c5", "d5"]);
+        assert_eq!(name(1), ["n13", "o13", "p13", "q13", "n12", "o12", "p12", "n11", "o11", "n10"]);
+        // The centre and the opposite camps are point reflections of each other.
+        assert_eq!(star.board.parse("i9"), star.board.index(Hex::new(0, 0)));
+        for c in 0..6 {
+            let reflected: Bits = crate::geometry::bits::BitIter(star.camps[c])
+                .map(|i| bit(star.board.index(star.board.cell(i).reflect()).unwrap()))
+                .fold(0, |a, b| a | b);
+            assert_eq!(reflected, star.target(c as u8));
+        }
+    }
+}

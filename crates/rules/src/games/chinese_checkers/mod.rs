@@ -1,0 +1,277 @@
+//! Chinese Checkers (Sternhalma) for 2 to 6 players, as `spec/chinese-checkers.md`
+//! defines it.
+//!
+//! * Board: the 121-hole star, named with radius 8 (files a–q, ranks 1–17, centre i9).
+//! * A turn moves one peg by a step to an adjacent empty hole or by a chain of hops over
+//!   single pegs; a move is its `(from, to)` pair, written `from-to`. A seat with no move
+//!   passes; when every seat passes in a row the game is drawn.
+//! * `cc.target_stay` restricts pegs already home, `cc.anti_block` decides how blocking
+//!   a target is answered (fill rule, swap moves, or not at all).
+//! * Position text: see [`notation`].
+
+mod board;
+mod movegen;
+pub mod notation;
+mod options;
+
+pub use board::{HOLES, PEGS, STAR, Star};
+pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
+
+use crate::core::error::{NotationError, RulesError};
+use crate::core::game::Game;
+use crate::core::moves::MoveList;
+use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
+use crate::geometry::bits::{BitIter, Bits, bit, has};
+use board::{PASS_KEYS, PEG_KEYS, TURN_KEYS};
+
+/// A move: a peg from one hole to another (step, hop chain or swap), or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CcMove {
+    /// The hole the peg leaves.
+    pub from: u8,
+    /// The hole it ends in.
+    pub to: u8,
+}
+
+impl CcMove {
+    /// The pass.
+    pub const PASS: CcMove = CcMove { from: u8::MAX, to: u8::MAX };
+
+    /// Whether this is the pass.
+    pub fn is_pass(self) -> bool {
+        self == CcMove::PASS
+    }
+}
+
+/// A Chinese Checkers position with its options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChineseCheckers {
+    pegs: [Bits; MAX_SEATS],
+    occupied: Bits,
+    camps: [u8; MAX_SEATS],
+    seats: u8,
+    to_move: u8,
+    passes: u8,
+    ply: u32,
+    hash: u64,
+    outcome: Option<Outcome>,
+    options: CcOptions,
+}
+
+impl ChineseCheckers {
+    /// The pegs of a seat.
+    pub fn pegs(&self, seat: Seat) -> Bits {
+        self.pegs[seat.index()]
+    }
+    /// Every occupied hole.
+    pub fn occupied(&self) -> Bits {
+        self.occupied
+    }
+    /// The camp a seat started in.
+    pub fn camp(&self, seat: Seat) -> u8 {
+        self.camps[seat.index()]
+    }
+    /// The target camp of a seat, as holes.
+    pub fn target(&self, seat: Seat) -> Bits {
+        STAR.target(self.camps[seat.index()])
+    }
+    /// Consecutive passes just played.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+    /// The seat owning the peg in hole `i`, if any.
+    pub fn owner(&self, i: usize) -> Option<Seat> {
+        (0..self.seats as usize).find(|&s| has(self.pegs[s], i)).map(|s| Seat(s as u8))
+    }
+
+    /// Builds a position from its parts, deriving the hash and the outcome.
+    /// `pegs` lists every seat's pegs; the caller has checked the counts.
+    fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {
+        let camps_list = options.camps();
+        let mut camps = [0; MAX_SEATS];
+        camps[..camps_list.len()].copy_from_slice(camps_list);
+        let mut game = ChineseCheckers {
+            pegs,
+            occupied: pegs.iter().fold(0, |a, &p| a | p),
+            camps,
+            seats: options.players,
+            to_move,
+            passes,
+            ply,
+            hash: 0,
+            outcome: None,
+            options,
+        };
+        game.hash = game.hash_from_scratch();
+        let last = (to_move + game.seats - 1) % game.seats;
+        game.outcome = game.judge(last);
+        game
+    }
+
+    /// Has `seat` met its winning condition?
+    #[inline]
+    fn has_won(&self, seat: usize) -> bool {
+        let target = STAR.target(self.camps[seat]);
+        match self.options.anti_block {
+            AntiBlock::Fill => self.occupied & target == target && self.pegs[seat] & target != 0,
+            AntiBlock::Swap | AntiBlock::None => self.pegs[seat] & target == target,
+        }
+    }
+
+    /// The outcome after `mover` moved: the mover wins if it completed its target, else
+    /// the first seat after it in turn order that did; then the all-pass draw and the
+    /// `max_plies` draw.
+    fn judge(&self, mover: u8) -> Option<Outcome> {
+        let n = self.seats as usize;
+        for k in 0..n {
+            let seat = (mover as usize + k) % n;
+            if self.has_won(seat) {
+                return Some(Outcome::winner(n, Seat(seat as u8)));
+            }
+        }
+        if self.passes as usize >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+            return Some(Outcome::draw(n));
+        }
+        None
+    }
+}
+
+impl Game for ChineseCheckers {
+    type Move = CcMove;
+    type Options = CcOptions;
+    const NAME: &'static str = "chinese-checkers";
+
+    fn new(options: &CcOptions) -> Result<Self, RulesError> {
+        if !(2..=6).contains(&options.players) {
+            return Err(RulesError::Players { given: options.players as usize, expected: "2 to 6".into() });
+        }
+        let mut pegs = [0; MAX_SEATS];
+        for (seat, &camp) in options.camps().iter().enumerate() {
+            pegs[seat] = STAR.camps[camp as usize];
+        }
+        Ok(ChineseCheckers::from_parts(*options, pegs, 0, 0, 0))
+    }
+
+    fn options(&self) -> &CcOptions {
+        &self.options
+    }
+
+    fn set_options(&mut self, options: &CcOptions) -> Result<(), RulesError> {
+        if options.players != self.options.players {
+            return Err(RulesError::Players {
+                given: options.players as usize,
+                expected: format!("{} (the position's player count)", self.options.players),
+            });
+        }
+        if options.camps() != self.options.camps() {
+            return Err(RulesError::BadValue {
+                key: "cc.seats_4p".into(),
+                value: if options.seats_4p == Seats4p::C0235 { "0235" } else { "0134" }.into(),
+                expected: "the seating of the position".into(),
+            });
+        }
+        *self = ChineseCheckers::from_parts(*options, self.pegs, self.to_move, self.ply, self.passes);
+        Ok(())
+    }
+
+    fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    fn to_move(&self) -> Seat {
+        Seat(self.to_move)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<CcMove>) {
+        out.clear();
+        if self.outcome.is_none() {
+            movegen::generate(self, out);
+        }
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    }
+
+    fn play(&mut self, mv: CcMove) {
+        debug_assert!(self.outcome.is_none(), "play after the end of the game");
+        let seat = self.to_move as usize;
+        let next = ((seat + 1) % self.seats as usize) as u8;
+        self.hash ^= PASS_KEYS[self.passes as usize];
+        if mv.is_pass() {
+            self.passes += 1;
+        } else {
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
+            let both = bit(from) | bit(to);
+            if has(self.occupied, to) {
+                // A swap: the other seat's peg takes the mover's starting hole.
+                let other = (0..self.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);
+                debug_assert!(other != seat, "swap with an own peg");
+                self.pegs[other] ^= both;
+                self.hash ^= PEG_KEYS[other][from] ^ PEG_KEYS[other][to];
+            } else {
+                self.occupied ^= both;
+            }
+            self.pegs[seat] ^= both;
+            self.hash ^= PEG_KEYS[seat][from] ^ PEG_KEYS[seat][to];
+            self.passes = 0;
+        }
+        self.hash ^= PASS_KEYS[self.passes as usize] ^ TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
+        self.ply += 1;
+        self.to_move = next;
+        self.outcome = self.judge(seat as u8);
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize];
+        for seat in 0..self.seats as usize {
+            for i in BitIter(self.pegs[seat]) {
+                h ^= PEG_KEYS[seat][i];
+            }
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<CcMove, NotationError> {
+        let mv = notation::parse_move(text)?;
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if legal.iter().any(|&m| m == mv) {
+            Ok(mv)
+        } else {
+            Err(NotationError::Illegal { token: text.to_string() })
+        }
+    }
+
+    fn format_move(&self, mv: CcMove) -> String {
+        notation::format_move(mv)
+    }
+
+    fn to_text(&self) -> String {
+        notation::to_text(self)
+    }
+
+    fn from_text(text: &str) -> Result<Self, NotationError> {
+        notation::from_text(text)
+    }
+
+    fn draw(&self) -> String {
+        notation::draw(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;

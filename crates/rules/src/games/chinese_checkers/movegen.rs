@@ -1,0 +1,86 @@
+//! Move generation: per peg, the step targets, the hop-chain closure and (with
+//! `cc.anti_block = swap`) the swap targets, each as a bitboard. Destinations are unique
+//! by construction, and bulk counting is a popcount.
+
+use super::board::STAR;
+use super::{AntiBlock, CcMove, ChineseCheckers, TargetStay};
+use crate::core::moves::MoveList;
+use crate::geometry::bits::{BitIter, Bits, bit, has};
+
+/// Where one peg can go.
+#[derive(Clone, Copy)]
+struct Reach {
+    /// Holes reached by a step or a hop chain (ordinary moves).
+    moves: Bits,
+    /// Target holes of other seats' pegs the peg may swap with.
+    swaps: Bits,
+}
+
+/// The holes the peg at `from` can reach.
+#[inline(always)]
+fn reach(game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: Bits, swap: bool) -> Reach {
+    let board = &STAR.board;
+    let others = game.occupied & !bit(from);
+    let empty = board.mask() & !others;
+    let bound = has(target, from) && game.options.target_stay != TargetStay::Off;
+    // Where a peg may stand at the end of the turn, and where between hops.
+    let final_ok = if bound { target } else { Bits::MAX };
+    let land_ok = if bound && game.options.target_stay == TargetStay::Strict { target } else { Bits::MAX };
+
+    let steps = board.neighbor_mask(from) & empty & final_ok;
+
+    // Hop closure: `open` holds the landings whose onward hops are not yet explored.
+    let landable = empty & land_ok;
+    let mut seen = bit(from);
+    let mut open = bit(from);
+    let mut swaps = 0;
+    while open != 0 {
+        let x = open.trailing_zeros() as usize;
+        open &= open - 1;
+        for &(over, land) in board.hops(x) {
+            if has(others, over as usize) {
+                let t = bit(land as usize);
+                if landable & !seen & t != 0 {
+                    seen |= t;
+                    open |= t;
+                }
+                swaps |= t;
+            }
+        }
+    }
+    let hops = seen & !bit(from) & final_ok;
+    let swaps = if swap { (swaps | board.neighbor_mask(from)) & foreign_in_target } else { 0 };
+    Reach { moves: steps | hops, swaps }
+}
+
+/// Calls `each(from, reach)` for every peg of the side to move.
+#[inline(always)]
+fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
+    let seat = game.to_move as usize;
+    let own = game.pegs[seat];
+    let target = STAR.target(game.camps[seat]);
+    let swap = game.options.anti_block == AntiBlock::Swap;
+    let foreign_in_target = target & game.occupied & !own;
+    for from in BitIter(own) {
+        each(from, reach(game, from, target, foreign_in_target, swap));
+    }
+}
+
+/// Writes the legal moves (the game is running) into `out`.
+pub(super) fn generate(game: &ChineseCheckers, out: &mut MoveList<CcMove>) {
+    for_each_peg(game, |from, r| {
+        for to in BitIter(r.moves | r.swaps) {
+            out.push(CcMove { from: from as u8, to: to as u8 });
+        }
+    });
+    if out.is_empty() {
+        out.push(CcMove::PASS);
+    }
+}
+
+/// The number of legal moves (the game is running), without listing them.
+pub(super) fn count(game: &ChineseCheckers) -> usize {
+    let mut n = 0;
+    for_each_peg(game, |_, r| n += (r.moves | r.swaps).count_ones() as usize);
+    n.max(1)
+}

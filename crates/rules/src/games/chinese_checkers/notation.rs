@@ -1,0 +1,213 @@
+//! Move notation, the position text and the board drawing.
+//!
+//! Moves: `from-to` (steps, hop chains and swaps alike) and `pass`.
+//!
+//! Position text: one line of space-separated fields,
+//!
+//! ```text
+//! chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/...
+//! ```
+//!
+//! * `camps`: the camp of each seat in seat order (the seating of spec §2);
+//! * `turn`: the seat to move; `ply`: plies played; `passes`: consecutive passes;
+//! * `board`: the 17 ranks from 17 down to 1 separated by `/`, each rank's holes from west
+//!   to east, `.` for an empty hole and the seat number for a peg;
+//! * then the rule options that differ from the defaults, as `key=value` (`cc.target_stay`,
+//!   `cc.anti_block`, `max_plies`; the 4-player seating is the `camps` field).
+//!
+//! The result is derived from these fields, never stored.
+
+use super::board::{PEGS, STAR};
+use super::{CcMove, CcOptions, ChineseCheckers, Seats4p};
+use crate::core::error::NotationError;
+use crate::core::game::{Game, GameOptions};
+use crate::core::outcome::MAX_SEATS;
+use crate::geometry::bits::{Bits, bit};
+
+/// Reads a move token (legality is checked by the caller).
+pub fn parse_move(text: &str) -> Result<CcMove, NotationError> {
+    if text == "pass" {
+        return Ok(CcMove::PASS);
+    }
+    let (from, to) = text
+        .split_once('-')
+        .ok_or_else(|| NotationError::malformed(text, "expected from-to (e.g. k15-i13) or pass"))?;
+    let cell = |name: &str| {
+        STAR.board.parse(name).ok_or_else(|| NotationError::malformed(text, format!("'{name}' is not a hole of the star")))
+    };
+    let (from, to) = (cell(from)?, cell(to)?);
+    if from == to {
+        return Err(NotationError::malformed(text, "from and to are the same hole"));
+    }
+    Ok(CcMove { from: from as u8, to: to as u8 })
+}
+
+/// The canonical token of a move.
+pub fn format_move(mv: CcMove) -> String {
+    if mv.is_pass() {
+        return "pass".to_string();
+    }
+    format!("{}-{}", STAR.board.name(mv.from as usize), STAR.board.name(mv.to as usize))
+}
+
+/// The holes of each rank, top rank first, as index ranges.
+fn ranks() -> Vec<std::ops::Range<usize>> {
+    let board = &STAR.board;
+    let mut rows = Vec::new();
+    let mut start = 0;
+    for i in 1..=board.len() {
+        if i == board.len() || board.cell(i).r != board.cell(start).r {
+            rows.push(start..i);
+            start = i;
+        }
+    }
+    rows
+}
+
+/// The position text.
+pub fn to_text(game: &ChineseCheckers) -> String {
+    let camps: String = game.camps[..game.seats as usize].iter().map(|c| c.to_string()).collect();
+    let rows: Vec<String> = ranks()
+        .into_iter()
+        .map(|row| {
+            row.map(|i| match game.owner(i) {
+                Some(s) => char::from(b'0' + s.0),
+                None => '.',
+            })
+            .collect()
+        })
+        .collect();
+    let mut text = format!(
+        "{} players={} camps={camps} turn={} ply={} passes={} board={}",
+        ChineseCheckers::NAME,
+        game.seats,
+        game.to_move,
+        game.ply,
+        game.passes,
+        rows.join("/")
+    );
+    for (key, value) in game.options.non_default() {
+        text.push_str(&format!(" {key}={value}"));
+    }
+    text
+}
+
+/// Reads a position text; every field is checked and errors name the bad token.
+pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
+    let mut tokens = text.split_whitespace();
+    match tokens.next() {
+        Some(ChineseCheckers::NAME) => {}
+        Some(t) => return Err(NotationError::malformed(t, "a Chinese Checkers position starts with 'chinese-checkers'")),
+        None => return Err(NotationError::malformed("", "empty position text")),
+    }
+    let mut options = CcOptions::default();
+    let (mut players, mut camps, mut turn, mut ply, mut passes, mut board) = (None, None, None, None, None, None);
+    let mut keys_seen: Vec<&str> = Vec::new();
+    for token in tokens {
+        let (key, value) =
+            token.split_once('=').ok_or_else(|| NotationError::malformed(token, "expected key=value"))?;
+        if keys_seen.contains(&key) {
+            return Err(NotationError::malformed(token, "field given twice"));
+        }
+        keys_seen.push(key);
+        let number = |max: u64| -> Result<u64, NotationError> {
+            value
+                .parse::<u64>()
+                .ok()
+                .filter(|&v| v <= max && (value == "0" || !value.starts_with('0')))
+                .ok_or_else(|| NotationError::malformed(token, format!("expected a number up to {max}")))
+        };
+        match key {
+            "players" => players = Some(number(6)? as usize),
+            "camps" => camps = Some(value),
+            "board" => board = Some(value),
+            "turn" => turn = Some(number(5)? as u8),
+            "ply" => ply = Some(number(u32::MAX as u64)? as u32),
+            "passes" => passes = Some(number(6)? as u8),
+            _ => options.set(key, value).map_err(|e| NotationError::malformed(token, e.to_string()))?,
+        }
+    }
+    let missing = |name: &str| NotationError::malformed(text.trim(), format!("missing field '{name}='"));
+    let players = players.ok_or_else(|| missing("players"))?;
+    options.set_players(players).map_err(|e| NotationError::malformed(format!("players={players}"), e.to_string()))?;
+    let camps = camps.ok_or_else(|| missing("camps"))?;
+    let turn = turn.ok_or_else(|| missing("turn"))?;
+    let ply = ply.ok_or_else(|| missing("ply"))?;
+    let passes = passes.ok_or_else(|| missing("passes"))?;
+    let board = board.ok_or_else(|| missing("board"))?;
+
+    let camps_token = format!("camps={camps}");
+    if players == 4 && camps == "0235" {
+        options.seats_4p = Seats4p::C0235;
+    } else if players == 4 && options.seats_4p == Seats4p::C0235 {
+        return Err(NotationError::malformed(camps_token, "cc.seats_4p=0235 seats camps 0235"));
+    }
+    let expected: String = options.camps().iter().map(|c| c.to_string()).collect();
+    if camps != expected {
+        return Err(NotationError::malformed(camps_token, format!("{players} players sit in camps {expected}")));
+    }
+    if turn as usize >= players {
+        return Err(NotationError::malformed(format!("turn={turn}"), format!("seats are 0 to {}", players - 1)));
+    }
+    if passes as usize > players || passes as u32 > ply {
+        return Err(NotationError::malformed(format!("passes={passes}"), "more passes than seats or plies"));
+    }
+
+    let mut pegs = [0 as Bits; MAX_SEATS];
+    let rows: Vec<&str> = board.split('/').collect();
+    let ranks = ranks();
+    if rows.len() != ranks.len() {
+        return Err(NotationError::malformed(format!("board={board}"), format!("expected {} ranks", ranks.len())));
+    }
+    for (row, range) in rows.iter().zip(ranks) {
+        if row.len() != range.len() {
+            return Err(NotationError::malformed(*row, format!("this rank has {} holes", range.len())));
+        }
+        for (c, i) in row.bytes().zip(range) {
+            match c {
+                b'.' => {}
+                b'0'..=b'5' if ((c - b'0') as usize) < players => pegs[(c - b'0') as usize] |= bit(i),
+                _ => {
+                    return Err(NotationError::malformed(
+                        *row,
+                        format!("'{}' is neither '.' nor a seat 0-{}", c as char, players - 1),
+                    ));
+                }
+            }
+        }
+    }
+    for (seat, &p) in pegs.iter().enumerate().take(players) {
+        if p.count_ones() != PEGS {
+            return Err(NotationError::malformed(
+                format!("board={board}"),
+                format!("seat {seat} has {} pegs, not {PEGS}", p.count_ones()),
+            ));
+        }
+    }
+    Ok(ChineseCheckers::from_parts(options, pegs, turn, ply, passes))
+}
+
+/// The board as text: one line per rank with the rank number on both margins and the
+/// rank's first and last file beside it; `.` is an empty hole, a digit the seat of a peg.
+pub fn draw(game: &ChineseCheckers) -> String {
+    let board = &STAR.board;
+    let mut out = String::new();
+    for range in ranks() {
+        // Pointy-top layout: hole (q, r) sits in column 2q + r, from -12 to 12.
+        let mut line = [b' '; 25];
+        for i in range.clone() {
+            let h = board.cell(i);
+            line[(2 * h.q as i32 + h.r as i32 + 12) as usize] = match game.owner(i) {
+                Some(s) => b'0' + s.0,
+                None => b'.',
+            };
+        }
+        let first = board.name(range.start);
+        let last = board.name(range.end - 1);
+        let (file_a, rank) = first.split_at(1);
+        let file_z = &last[..1];
+        let cells = String::from_utf8_lossy(&line);
+        out.push_str(&format!("{rank:>2} {file_a}  {cells}  {file_z} {rank}\n"));
+    }
+    out
+}

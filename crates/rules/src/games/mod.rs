@@ -1,0 +1,4 @@
+//! One module per game. A game never imports another; shared mechanics live in
+//! [`crate::geometry`] and [`crate::core`].
+
+pub mod chinese_checkers;

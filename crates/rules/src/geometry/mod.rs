@@ -1,0 +1,5 @@
+//! Board geometry shared by the games: hex cells and boards, square cells, bitboards.
+
+pub mod bits;
+pub mod hex;
+pub mod square;
