@@ -1,1 +1,57 @@
-fn main() {}
+//! `tabula`: the command line of the Tabula game engines.
+//!
+//! Thin by design: it parses arguments, picks the game through [`games::dispatch`] and
+//! calls the libraries. Bad input exits with status 2 and one line on stderr.
+
+mod error;
+mod games;
+mod perft;
+mod position;
+mod show;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use error::CliError;
+
+/// Exact rules and strong players for Chinese Checkers, E, Icelights, Martian Chess,
+/// Coaster Chess and Gentleman's Echelon.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, disable_help_subcommand = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the move sequences of each depth from a position.
+    Perft(perft::PerftArgs),
+    /// Draw a position, its text and its legal moves.
+    Show(show::ShowArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            return CliError::Usage(format!("{first} (see tabula --help)")).report();
+        }
+    };
+    let result = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Show(args) => show::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => e.report(),
+    }
+}

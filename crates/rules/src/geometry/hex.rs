@@ -123,6 +123,10 @@ pub struct HexBoard {
     neighbors: [[u8; 6]; 128],
     neighbor_mask: [Bits; 128],
     hops: [[(u8, u8); 6]; 128],
+    /// Neighbours of each cell that have a cell beyond them (can be hopped over).
+    jumpable: [Bits; 128],
+    /// `landing[x][m]`: where a hop from `x` over its neighbour `m` lands.
+    landing: Box<[[u8; 128]; 128]>,
     mask: Bits,
 }
 
@@ -140,6 +144,8 @@ impl HexBoard {
             neighbors: [[NONE; 6]; 128],
             neighbor_mask: [0; 128],
             hops: [[(NONE, NONE); 6]; 128],
+            jumpable: [0; 128],
+            landing: Box::new([[NONE; 128]; 128]),
             mask: 0,
         };
         for r in -radius..=radius {
@@ -165,6 +171,8 @@ impl HexBoard {
                     board.neighbor_mask[i] |= bit(n);
                     if let Some(land) = land {
                         board.hops[i][d as usize] = (n as u8, land as u8);
+                        board.jumpable[i] |= bit(n);
+                        board.landing[i][n] = land as u8;
                     }
                 }
             }
@@ -227,6 +235,17 @@ impl HexBoard {
     pub fn hops(&self, i: usize) -> &[(u8, u8); 6] {
         &self.hops[i & 127]
     }
+    /// The neighbours of cell `i` that have a cell beyond them, as a bitboard.
+    #[inline(always)]
+    pub fn jumpable(&self, i: usize) -> Bits {
+        self.jumpable[i & 127]
+    }
+    /// Where a hop from cell `from` over its neighbour `over` lands ([`NONE`] if `over`
+    /// is not in [`jumpable`](HexBoard::jumpable)`(from)`).
+    #[inline(always)]
+    pub fn landing(&self, from: usize, over: usize) -> u8 {
+        self.landing[from & 127][over & 127]
+    }
     /// The name of cell `i`.
     pub fn name(&self, i: usize) -> String {
         self.cells[i].name(self.radius)
@@ -279,6 +298,10 @@ mod tests {
         let (mid, land) = b.hops(a1)[HexDir::NE as usize];
         assert_eq!((b.name(mid as usize), b.name(land as usize)), ("b2".into(), "c3".into()));
         assert_eq!(b.hops(a1)[HexDir::W as usize], (NONE, NONE));
+        assert_eq!(b.landing(a1, mid as usize), land);
+        assert_eq!(b.jumpable(a1).count_ones(), 3);
+        assert_eq!(b.jumpable(c3).count_ones(), 6);
+        assert_eq!(HexBoard::hexagon(1).jumpable(3), 0, "radius 1: nothing lies beyond a neighbour of the centre");
         assert_eq!(b.name(0), "c5");
     }
 

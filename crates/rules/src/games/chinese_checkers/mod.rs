@@ -237,9 +237,9 @@ impl Game for ChineseCheckers {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize];
-        for seat in 0..self.seats as usize {
-            for i in BitIter(self.pegs[seat]) {
-                h ^= PEG_KEYS[seat][i];
+        for (keys, &pegs) in PEG_KEYS.iter().zip(&self.pegs[..self.seats as usize]) {
+            for i in BitIter(pegs) {
+                h ^= keys[i];
             }
         }
         h
@@ -249,11 +249,7 @@ impl Game for ChineseCheckers {
         let mv = notation::parse_move(text)?;
         let mut legal = MoveList::new();
         self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) {
-            Ok(mv)
-        } else {
-            Err(NotationError::Illegal { token: text.to_string() })
-        }
+        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
     }
 
     fn format_move(&self, mv: CcMove) -> String {

@@ -2,7 +2,7 @@
 //! `cc.anti_block = swap`) the swap targets, each as a bitboard. Destinations are unique
 //! by construction, and bulk counting is a popcount.
 
-use super::board::STAR;
+use super::board::{STAR, Star};
 use super::{AntiBlock, CcMove, ChineseCheckers, TargetStay};
 use crate::core::moves::MoveList;
 use crate::geometry::bits::{BitIter, Bits, bit, has};
@@ -18,8 +18,8 @@ struct Reach {
 
 /// The holes the peg at `from` can reach.
 #[inline(always)]
-fn reach(game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: Bits, swap: bool) -> Reach {
-    let board = &STAR.board;
+fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: Bits, swap: bool) -> Reach {
+    let board = &star.board;
     let others = game.occupied & !bit(from);
     let empty = board.mask() & !others;
     let bound = has(target, from) && game.options.target_stay != TargetStay::Off;
@@ -29,26 +29,23 @@ fn reach(game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: B
 
     let steps = board.neighbor_mask(from) & empty & final_ok;
 
-    // Hop closure: `open` holds the landings whose onward hops are not yet explored.
-    let landable = empty & land_ok;
-    let mut seen = bit(from);
+    // Hop closure. `unvisited` holds the holes a hop may still land on; `open` the
+    // landings whose onward hops are not yet explored.
+    let landable = empty & land_ok & !bit(from);
+    let mut unvisited = landable;
     let mut open = bit(from);
     let mut swaps = 0;
     while open != 0 {
         let x = open.trailing_zeros() as usize;
         open &= open - 1;
-        for &(over, land) in board.hops(x) {
-            if has(others, over as usize) {
-                let t = bit(land as usize);
-                if landable & !seen & t != 0 {
-                    seen |= t;
-                    open |= t;
-                }
-                swaps |= t;
-            }
+        for over in BitIter(board.jumpable(x) & others) {
+            let t = bit(board.landing(x, over) as usize);
+            open |= unvisited & t;
+            unvisited &= !t;
+            swaps |= t;
         }
     }
-    let hops = seen & !bit(from) & final_ok;
+    let hops = (landable ^ unvisited) & final_ok;
     let swaps = if swap { (swaps | board.neighbor_mask(from)) & foreign_in_target } else { 0 };
     Reach { moves: steps | hops, swaps }
 }
@@ -56,13 +53,14 @@ fn reach(game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: B
 /// Calls `each(from, reach)` for every peg of the side to move.
 #[inline(always)]
 fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
+    let star: &Star = &STAR;
     let seat = game.to_move as usize;
     let own = game.pegs[seat];
-    let target = STAR.target(game.camps[seat]);
+    let target = star.target(game.camps[seat]);
     let swap = game.options.anti_block == AntiBlock::Swap;
     let foreign_in_target = target & game.occupied & !own;
     for from in BitIter(own) {
-        each(from, reach(game, from, target, foreign_in_target, swap));
+        each(from, reach(star, game, from, target, foreign_in_target, swap));
     }
 }
 

@@ -33,7 +33,9 @@ pub fn parse_move(text: &str) -> Result<CcMove, NotationError> {
         .split_once('-')
         .ok_or_else(|| NotationError::malformed(text, "expected from-to (e.g. k15-i13) or pass"))?;
     let cell = |name: &str| {
-        STAR.board.parse(name).ok_or_else(|| NotationError::malformed(text, format!("'{name}' is not a hole of the star")))
+        STAR.board
+            .parse(name)
+            .ok_or_else(|| NotationError::malformed(text, format!("'{name}' is not a hole of the star")))
     };
     let (from, to) = (cell(from)?, cell(to)?);
     if from == to {
@@ -97,7 +99,9 @@ pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
     let mut tokens = text.split_whitespace();
     match tokens.next() {
         Some(ChineseCheckers::NAME) => {}
-        Some(t) => return Err(NotationError::malformed(t, "a Chinese Checkers position starts with 'chinese-checkers'")),
+        Some(t) => {
+            return Err(NotationError::malformed(t, "a Chinese Checkers position starts with 'chinese-checkers'"));
+        }
         None => return Err(NotationError::malformed("", "empty position text")),
     }
     let mut options = CcOptions::default();

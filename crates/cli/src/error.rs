@@ -1,0 +1,51 @@
+//! The command line's errors: bad input exits 2 with one line on stderr.
+
+use std::fmt;
+use std::io;
+use std::process::ExitCode;
+
+/// What went wrong, in one line.
+#[derive(Debug)]
+pub enum CliError {
+    /// Bad input: arguments, options, positions, moves. Exit status 2.
+    Usage(String),
+    /// Writing the output failed; a closed pipe ends the program quietly.
+    Io(io::Error),
+}
+
+impl CliError {
+    /// Prints the error (if any is worth printing) and gives the exit code.
+    pub fn report(self) -> ExitCode {
+        match self {
+            CliError::Usage(msg) => {
+                eprintln!("tabula: {msg}");
+                ExitCode::from(2)
+            }
+            CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            CliError::Io(e) => {
+                eprintln!("tabula: cannot write output: {e}");
+                ExitCode::from(1)
+            }
+        }
+    }
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::Usage(msg) => f.write_str(msg),
+            CliError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Shorthand for a usage error.
+pub fn usage(msg: impl Into<String>) -> CliError {
+    CliError::Usage(msg.into())
+}

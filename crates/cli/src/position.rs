@@ -1,0 +1,76 @@
+//! The position flags shared by the commands: `--players`, `--opt`, `--position`, `--moves`.
+
+use clap::Args;
+use tabula_rules::{Game, GameOptions};
+
+use crate::error::{CliError, usage};
+
+/// Which position to start from.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The game: chinese-checkers.
+    pub game: String,
+    /// Number of players (default: the game's default).
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// A rule option as KEY=VALUE, e.g. cc.target_stay=off (repeatable).
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub opts: Vec<String>,
+    /// A position text (as printed by `tabula show`) instead of the start position.
+    #[arg(long, value_name = "TEXT")]
+    pub position: Option<String>,
+    /// Moves to play first, separated by commas.
+    #[arg(long, value_name = "M1,M2,...", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The options from `--players` and `--opt`, applied on top of `base`.
+    fn options<G: Game>(&self, base: &G::Options) -> Result<G::Options, CliError> {
+        let mut options = base.clone();
+        if let Some(n) = self.players {
+            options.set_players(n).map_err(|e| usage(e.to_string()))?;
+        }
+        for opt in &self.opts {
+            let (key, value) =
+                opt.split_once('=').ok_or_else(|| usage(format!("bad option '{opt}': expected KEY=VALUE")))?;
+            options.set(key, value).map_err(|e| usage(e.to_string()))?;
+        }
+        Ok(options)
+    }
+
+    /// The position these flags describe.
+    pub fn build<G: Game>(&self) -> Result<G, CliError> {
+        let mut game = match &self.position {
+            Some(text) => {
+                let mut game = G::from_text(text).map_err(|e| usage(format!("bad position: {e}")))?;
+                let options = self.options::<G>(game.options())?;
+                if &options != game.options() {
+                    game.set_options(&options).map_err(|e| usage(e.to_string()))?;
+                }
+                game
+            }
+            None => G::new(&self.options::<G>(&G::Options::default())?).map_err(|e| usage(e.to_string()))?,
+        };
+        if let Some(moves) = &self.moves {
+            let mut played: Vec<&str> = Vec::new();
+            for token in moves.split(',') {
+                let ply = played.len() + 1;
+                let mv = game.parse_move(token).map_err(|e| {
+                    let state = match game.outcome() {
+                        Some(o) => format!("the game is over ({o})"),
+                        None => format!("seat {} to move", game.to_move()),
+                    };
+                    usage(format!(
+                        "{e} in --moves at ply {ply} ({state}); list the legal moves with: tabula show {}{}",
+                        G::NAME,
+                        if played.is_empty() { String::new() } else { format!(" --moves {}", played.join(",")) }
+                    ))
+                })?;
+                game.play(mv);
+                played.push(token);
+            }
+        }
+        Ok(game)
+    }
+}
