@@ -41,8 +41,11 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
+            // clap's first paragraph, on one line: it names the bad argument.
             let text = e.to_string();
-            let first = text.lines().next().unwrap_or("bad arguments").trim_start_matches("error: ");
+            let first: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            let first = first.join(" ");
+            let first = first.trim_start_matches("error: ");
             return CliError::Usage(format!("{first} (see tabula --help)")).report();
         }
     };

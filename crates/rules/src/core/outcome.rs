@@ -27,11 +27,11 @@ impl fmt::Display for Seat {
 /// standard competition ranking) and, for games that count them, points per seat.
 ///
 /// A seat's score is derived from the ranks: the seats ranked 1 share one point.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
     seats: u8,
     ranks: [u8; MAX_SEATS],
-    points: Option<[i32; MAX_SEATS]>,
+    points: Option<[i16; MAX_SEATS]>,
 }
 
 impl Outcome {
@@ -63,7 +63,7 @@ impl Outcome {
     }
 
     /// Attaches captured points per seat.
-    pub fn with_points(mut self, points: &[i32]) -> Self {
+    pub fn with_points(mut self, points: &[i16]) -> Self {
         let mut p = [0; MAX_SEATS];
         p[..points.len()].copy_from_slice(points);
         self.points = Some(p);
@@ -94,7 +94,7 @@ impl Outcome {
     }
 
     /// The captured points per seat, in games that count them.
-    pub fn points(&self) -> Option<&[i32]> {
+    pub fn points(&self) -> Option<&[i16]> {
         self.points.as_ref().map(|p| &p[..self.seats()])
     }
 

@@ -125,6 +125,8 @@ pub struct HexBoard {
     hops: [[(u8, u8); 6]; 128],
     /// Neighbours of each cell that have a cell beyond them (can be hopped over).
     jumpable: [Bits; 128],
+    /// The cells one hop away from each cell (two steps in a straight line).
+    hop_landings: [Bits; 128],
     /// `landing[x][m]`: where a hop from `x` over its neighbour `m` lands.
     landing: Box<[[u8; 128]; 128]>,
     mask: Bits,
@@ -145,6 +147,7 @@ impl HexBoard {
             neighbor_mask: [0; 128],
             hops: [[(NONE, NONE); 6]; 128],
             jumpable: [0; 128],
+            hop_landings: [0; 128],
             landing: Box::new([[NONE; 128]; 128]),
             mask: 0,
         };
@@ -172,6 +175,7 @@ impl HexBoard {
                     if let Some(land) = land {
                         board.hops[i][d as usize] = (n as u8, land as u8);
                         board.jumpable[i] |= bit(n);
+                        board.hop_landings[i] |= bit(land);
                         board.landing[i][n] = land as u8;
                     }
                 }
@@ -240,6 +244,11 @@ impl HexBoard {
     pub fn jumpable(&self, i: usize) -> Bits {
         self.jumpable[i & 127]
     }
+    /// The cells a hop from cell `i` can land on (two steps in a straight line).
+    #[inline(always)]
+    pub fn hop_landings(&self, i: usize) -> Bits {
+        self.hop_landings[i & 127]
+    }
     /// Where a hop from cell `from` over its neighbour `over` lands ([`NONE`] if `over`
     /// is not in [`jumpable`](HexBoard::jumpable)`(from)`).
     #[inline(always)]
@@ -300,6 +309,8 @@ mod tests {
         assert_eq!(b.hops(a1)[HexDir::W as usize], (NONE, NONE));
         assert_eq!(b.landing(a1, mid as usize), land);
         assert_eq!(b.jumpable(a1).count_ones(), 3);
+        assert_eq!(b.hop_landings(a1).count_ones(), 3);
+        assert!(b.hop_landings(a1) & bit(land as usize) != 0);
         assert_eq!(b.jumpable(c3).count_ones(), 6);
         assert_eq!(HexBoard::hexagon(1).jumpable(3), 0, "radius 1: nothing lies beyond a neighbour of the centre");
         assert_eq!(b.name(0), "c5");

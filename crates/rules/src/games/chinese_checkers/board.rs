@@ -20,7 +20,12 @@ pub struct Star {
     pub board: HexBoard,
     /// The ten holes of each camp, by camp index (spec §1).
     pub camps: [Bits; 6],
+    /// The camp of each hole, [`NO_CAMP`] for the inner hexagon.
+    pub camp_of: [u8; 128],
 }
+
+/// `camp_of` of a hole outside every camp.
+pub const NO_CAMP: u8 = 6;
 
 impl Star {
     /// The target of a seat sitting in `camp`: the opposite camp.
@@ -46,12 +51,14 @@ fn camp_of(h: Hex) -> Option<usize> {
 pub static STAR: LazyLock<Star> = LazyLock::new(|| {
     let board = HexBoard::new(RADIUS, is_hole);
     let mut camps = [0; 6];
-    for i in 0..board.len() {
+    let mut camp_index = [NO_CAMP; 128];
+    for (i, slot) in camp_index.iter_mut().enumerate().take(board.len()) {
         if let Some(c) = camp_of(board.cell(i)) {
             camps[c] |= bit(i);
+            *slot = c as u8;
         }
     }
-    Star { board, camps }
+    Star { board, camps, camp_of: camp_index }
 });
 
 /// Zobrist key of a peg of `seat` in hole `i`.

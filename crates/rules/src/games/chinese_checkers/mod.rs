@@ -24,6 +24,9 @@ use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
 use crate::geometry::bits::{BitIter, Bits, bit, has};
 use board::{PASS_KEYS, PEG_KEYS, TURN_KEYS};
 
+/// `target_seat` of a camp that is nobody's target.
+const NO_SEAT: u8 = u8::MAX;
+
 /// A move: a peg from one hole to another (step, hop chain or swap), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CcMove {
@@ -49,6 +52,8 @@ pub struct ChineseCheckers {
     pegs: [Bits; MAX_SEATS],
     occupied: Bits,
     camps: [u8; MAX_SEATS],
+    /// The seat whose target each camp is (index 6: no camp), [`NO_SEAT`] if none.
+    target_seat: [u8; 7],
     seats: u8,
     to_move: u8,
     passes: u8,
@@ -90,10 +95,15 @@ impl ChineseCheckers {
         let camps_list = options.camps();
         let mut camps = [0; MAX_SEATS];
         camps[..camps_list.len()].copy_from_slice(camps_list);
+        let mut target_seat = [NO_SEAT; 7];
+        for (seat, &camp) in camps_list.iter().enumerate() {
+            target_seat[(camp as usize + 3) % 6] = seat as u8;
+        }
         let mut game = ChineseCheckers {
             pegs,
             occupied: pegs.iter().fold(0, |a, &p| a | p),
             camps,
+            target_seat,
             seats: options.players,
             to_move,
             passes,
@@ -104,7 +114,7 @@ impl ChineseCheckers {
         };
         game.hash = game.hash_from_scratch();
         let last = (to_move + game.seats - 1) % game.seats;
-        game.outcome = game.judge(last);
+        game.outcome = game.judge(last, u8::MAX);
         game
     }
 
@@ -118,21 +128,33 @@ impl ChineseCheckers {
         }
     }
 
-    /// The outcome after `mover` moved: the mover wins if it completed its target, else
-    /// the first seat after it in turn order that did; then the all-pass draw and the
-    /// `max_plies` draw.
-    fn judge(&self, mover: u8) -> Option<Outcome> {
+    /// The outcome after `mover` moved, looking at the seats in `candidates` (a bit per
+    /// seat): the mover wins if it has completed its target, else the first seat after it
+    /// in turn order that has; then the all-pass draw and the `max_plies` draw.
+    #[inline]
+    fn judge(&self, mover: u8, candidates: u8) -> Option<Outcome> {
         let n = self.seats as usize;
-        for k in 0..n {
-            let seat = (mover as usize + k) % n;
-            if self.has_won(seat) {
-                return Some(Outcome::winner(n, Seat(seat as u8)));
+        if candidates != 0 {
+            for k in 0..n {
+                let seat = (mover as usize + k) % n;
+                if candidates & (1 << seat) != 0 && self.has_won(seat) {
+                    return Some(Outcome::winner(n, Seat(seat as u8)));
+                }
             }
         }
         if self.passes as usize >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
             return Some(Outcome::draw(n));
         }
         None
+    }
+
+    /// The seat whose target holds hole `i`, as a candidate bit (0 if none).
+    #[inline(always)]
+    fn candidate(&self, i: usize) -> u8 {
+        match self.target_seat[STAR.camp_of[i] as usize] {
+            NO_SEAT => 0,
+            seat => 1 << seat,
+        }
     }
 }
 
@@ -200,10 +222,16 @@ impl Game for ChineseCheckers {
     fn play(&mut self, mv: CcMove) {
         debug_assert!(self.outcome.is_none(), "play after the end of the game");
         let seat = self.to_move as usize;
-        let next = ((seat + 1) % self.seats as usize) as u8;
-        self.hash ^= PASS_KEYS[self.passes as usize];
+        let next = if seat + 1 == self.seats as usize { 0 } else { seat as u8 + 1 };
+        if self.passes != 0 {
+            self.hash ^= PASS_KEYS[self.passes as usize];
+        }
+        // Only a seat whose target the move touched can have just completed it: `to`
+        // filled, or (after a swap) `from` taken by the other seat's peg.
+        let mut candidates = 0;
         if mv.is_pass() {
             self.passes += 1;
+            self.hash ^= PASS_KEYS[self.passes as usize];
         } else {
             let (from, to) = (mv.from as usize, mv.to as usize);
             debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
@@ -214,17 +242,22 @@ impl Game for ChineseCheckers {
                 debug_assert!(other != seat, "swap with an own peg");
                 self.pegs[other] ^= both;
                 self.hash ^= PEG_KEYS[other][from] ^ PEG_KEYS[other][to];
+                candidates |= self.candidate(from);
             } else {
                 self.occupied ^= both;
             }
             self.pegs[seat] ^= both;
             self.hash ^= PEG_KEYS[seat][from] ^ PEG_KEYS[seat][to];
             self.passes = 0;
+            candidates |= self.candidate(to);
         }
-        self.hash ^= PASS_KEYS[self.passes as usize] ^ TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
+        self.hash ^= TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
         self.ply += 1;
         self.to_move = next;
-        self.outcome = self.judge(seat as u8);
+        let quiet = candidates == 0 && self.passes == 0 && self.options.max_plies.is_none();
+        if !quiet {
+            self.outcome = self.judge(seat as u8, candidates);
+        }
     }
 
     fn outcome(&self) -> Option<&Outcome> {

@@ -18,7 +18,8 @@ struct Reach {
 
 /// The holes the peg at `from` can reach.
 #[inline(always)]
-fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, foreign_in_target: Bits, swap: bool) -> Reach {
+/// `swappable`: the target holes held by other seats' pegs, empty unless swaps are on.
+fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappable: Bits) -> Reach {
     let board = &star.board;
     let others = game.occupied & !bit(from);
     let empty = board.mask() & !others;
@@ -38,6 +39,9 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, foreign
     while open != 0 {
         let x = open.trailing_zeros() as usize;
         open &= open - 1;
+        if board.hop_landings(x) & (unvisited | swappable) == 0 {
+            continue;
+        }
         for over in BitIter(board.jumpable(x) & others) {
             let t = bit(board.landing(x, over) as usize);
             open |= unvisited & t;
@@ -46,7 +50,7 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, foreign
         }
     }
     let hops = (landable ^ unvisited) & final_ok;
-    let swaps = if swap { (swaps | board.neighbor_mask(from)) & foreign_in_target } else { 0 };
+    let swaps = (swaps | board.neighbor_mask(from)) & swappable;
     Reach { moves: steps | hops, swaps }
 }
 
@@ -57,10 +61,9 @@ fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
     let seat = game.to_move as usize;
     let own = game.pegs[seat];
     let target = star.target(game.camps[seat]);
-    let swap = game.options.anti_block == AntiBlock::Swap;
-    let foreign_in_target = target & game.occupied & !own;
+    let swappable = if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !own } else { 0 };
     for from in BitIter(own) {
-        each(from, reach(star, game, from, target, foreign_in_target, swap));
+        each(from, reach(star, game, from, target, swappable));
     }
 }
 
