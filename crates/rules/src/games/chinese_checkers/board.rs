@@ -27,6 +27,52 @@ pub struct Star {
 /// `camp_of` of a hole outside every camp.
 pub const NO_CAMP: u8 = 6;
 
+/// The camp of each hole by index, [`NO_CAMP`] for the inner hexagon: the same as
+/// [`Star::camp_of`], computed at compile time so `play` needs no lazy static.
+pub static CAMP_OF: [u8; 128] = {
+    let mut out = [NO_CAMP; 128];
+    let mut index = 0;
+    let mut r = -RADIUS;
+    while r <= RADIUS {
+        let mut q = -RADIUS;
+        while q <= RADIUS {
+            let s = -q - r;
+            let (max, min) = (max3(q, r, s), min3(q, r, s));
+            if max <= RADIUS && min >= -RADIUS && (max <= 4 || min >= -4) {
+                out[index] = if r <= -5 {
+                    0
+                } else if q >= 5 {
+                    1
+                } else if s <= -5 {
+                    2
+                } else if r >= 5 {
+                    3
+                } else if q <= -5 {
+                    4
+                } else if s >= 5 {
+                    5
+                } else {
+                    NO_CAMP
+                };
+                index += 1;
+            }
+            q += 1;
+        }
+        r += 1;
+    }
+    out
+};
+
+const fn max3(a: i8, b: i8, c: i8) -> i8 {
+    let m = if a > b { a } else { b };
+    if m > c { m } else { c }
+}
+
+const fn min3(a: i8, b: i8, c: i8) -> i8 {
+    let m = if a < b { a } else { b };
+    if m < c { m } else { c }
+}
+
 impl Star {
     /// The target of a seat sitting in `camp`: the opposite camp.
     #[inline(always)]
@@ -99,6 +145,7 @@ mod tests {
         let all: Bits = star.camps.iter().fold(0, |a, &c| a | c);
         assert_eq!(all.count_ones(), 60);
         assert_eq!(star.board.name(0), "m17");
+        assert_eq!(CAMP_OF, star.camp_of, "the compile-time table matches the board");
         assert_eq!(star.board.name(HOLES - 1), "e1");
         let name = |camp: usize| -> Vec<String> {
             crate::geometry::bits::BitIter(star.camps[camp]).map(|i| star.board.name(i)).collect()

@@ -22,7 +22,7 @@ use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
 use crate::geometry::bits::{BitIter, Bits, bit, has};
-use board::{PASS_KEYS, PEG_KEYS, TURN_KEYS};
+use board::{CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
 
 /// `target_seat` of a camp that is nobody's target.
 const NO_SEAT: u8 = u8::MAX;
@@ -151,7 +151,7 @@ impl ChineseCheckers {
     /// The seat whose target holds hole `i`, as a candidate bit (0 if none).
     #[inline(always)]
     fn candidate(&self, i: usize) -> u8 {
-        match self.target_seat[STAR.camp_of[i] as usize] {
+        match self.target_seat[CAMP_OF[i & 127] as usize] {
             NO_SEAT => 0,
             seat => 1 << seat,
         }
@@ -236,7 +236,7 @@ impl Game for ChineseCheckers {
             let (from, to) = (mv.from as usize, mv.to as usize);
             debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
             let both = bit(from) | bit(to);
-            if has(self.occupied, to) {
+            if self.options.anti_block == AntiBlock::Swap && has(self.occupied, to) {
                 // A swap: the other seat's peg takes the mover's starting hole.
                 let other = (0..self.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);
                 debug_assert!(other != seat, "swap with an own peg");
