@@ -63,6 +63,19 @@ pub static CAMP_OF: [u8; 128] = {
     out
 };
 
+/// The holes of each camp, computed at compile time from [`CAMP_OF`].
+pub static CAMP_MASKS: [Bits; 6] = {
+    let mut out = [0; 6];
+    let mut i = 0;
+    while i < 128 {
+        if CAMP_OF[i] != NO_CAMP {
+            out[CAMP_OF[i] as usize] |= bit(i);
+        }
+        i += 1;
+    }
+    out
+};
+
 const fn max3(a: i8, b: i8, c: i8) -> i8 {
     let m = if a > b { a } else { b };
     if m > c { m } else { c }
@@ -146,6 +159,7 @@ mod tests {
         assert_eq!(all.count_ones(), 60);
         assert_eq!(star.board.name(0), "m17");
         assert_eq!(CAMP_OF, star.camp_of, "the compile-time table matches the board");
+        assert_eq!(CAMP_MASKS, star.camps);
         assert_eq!(star.board.name(HOLES - 1), "e1");
         let name = |camp: usize| -> Vec<String> {
             crate::geometry::bits::BitIter(star.camps[camp]).map(|i| star.board.name(i)).collect()

@@ -21,8 +21,8 @@ use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
-use crate::geometry::bits::{BitIter, Bits, bit, has};
-use board::{CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
+use crate::geometry::bits::{BITS, BitIter, Bits, has};
+use board::{CAMP_MASKS, CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
 
 /// `target_seat` of a camp that is nobody's target.
 const NO_SEAT: u8 = u8::MAX;
@@ -47,7 +47,7 @@ impl CcMove {
 }
 
 /// A Chinese Checkers position with its options.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChineseCheckers {
     pegs: [Bits; MAX_SEATS],
     occupied: Bits,
@@ -121,29 +121,34 @@ impl ChineseCheckers {
     /// Has `seat` met its winning condition?
     #[inline]
     fn has_won(&self, seat: usize) -> bool {
-        let target = STAR.target(self.camps[seat]);
+        let target = CAMP_MASKS[(self.camps[seat] as usize + 3) % 6];
         match self.options.anti_block {
             AntiBlock::Fill => self.occupied & target == target && self.pegs[seat] & target != 0,
             AntiBlock::Swap | AntiBlock::None => self.pegs[seat] & target == target,
         }
     }
 
-    /// The outcome after `mover` moved, looking at the seats in `candidates` (a bit per
-    /// seat): the mover wins if it has completed its target, else the first seat after it
-    /// in turn order that has; then the all-pass draw and the `max_plies` draw.
+    /// The outcome after `mover` moved, looking for winners among the seats in
+    /// `candidates` (a bit per seat): the mover wins if it has completed its target, else
+    /// the first seat after it in turn order that has; then the all-pass draw and the
+    /// `max_plies` draw.
     #[inline]
     fn judge(&self, mover: u8, candidates: u8) -> Option<Outcome> {
-        let n = self.seats as usize;
-        if candidates != 0 {
-            for k in 0..n {
-                let seat = (mover as usize + k) % n;
-                if candidates & (1 << seat) != 0 && self.has_won(seat) {
-                    return Some(Outcome::winner(n, Seat(seat as u8)));
-                }
+        let n = self.seats as u32;
+        let all = (1u32 << n) - 1;
+        // Rotate so that bit k stands for seat mover + k (mod n): lowest bit first.
+        let c = candidates as u32 & all;
+        let mut order = ((c >> mover) | (c << (n - mover as u32))) & all;
+        while order != 0 {
+            let k = order.trailing_zeros();
+            let seat = (mover as u32 + k) % n;
+            if self.has_won(seat as usize) {
+                return Some(Outcome::winner(n as usize, Seat(seat as u8)));
             }
+            order &= order - 1;
         }
-        if self.passes as usize >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
-            return Some(Outcome::draw(n));
+        if self.passes as u32 >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+            return Some(Outcome::draw(n as usize));
         }
         None
     }
@@ -235,7 +240,7 @@ impl Game for ChineseCheckers {
         } else {
             let (from, to) = (mv.from as usize, mv.to as usize);
             debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
-            let both = bit(from) | bit(to);
+            let both = BITS[from & 127] | BITS[to & 127];
             if self.options.anti_block == AntiBlock::Swap && has(self.occupied, to) {
                 // A swap: the other seat's peg takes the mover's starting hole.
                 let other = (0..self.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);

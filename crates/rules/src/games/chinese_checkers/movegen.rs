@@ -5,7 +5,7 @@
 use super::board::{STAR, Star};
 use super::{AntiBlock, CcMove, ChineseCheckers, TargetStay};
 use crate::core::moves::MoveList;
-use crate::geometry::bits::{BitIter, Bits, bit, has};
+use crate::geometry::bits::{BITS, BitIter, Bits};
 
 /// Where one peg can go.
 #[derive(Clone, Copy)]
@@ -21,9 +21,10 @@ struct Reach {
 /// `swappable`: the target holes held by other seats' pegs, empty unless swaps are on.
 fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappable: Bits) -> Reach {
     let board = &star.board;
-    let others = game.occupied & !bit(from);
+    let from_bit = BITS[from & 127];
+    let others = game.occupied & !from_bit;
     let empty = board.mask() & !others;
-    let bound = has(target, from) && game.options.target_stay != TargetStay::Off;
+    let bound = target & from_bit != 0 && game.options.target_stay != TargetStay::Off;
     // Where a peg may stand at the end of the turn, and where between hops.
     let final_ok = if bound { target } else { Bits::MAX };
     let land_ok = if bound && game.options.target_stay == TargetStay::Strict { target } else { Bits::MAX };
@@ -32,9 +33,9 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappab
 
     // Hop closure. `unvisited` holds the holes a hop may still land on; `open` the
     // landings whose onward hops are not yet explored.
-    let landable = empty & land_ok & !bit(from);
+    let landable = empty & land_ok & !from_bit;
     let mut unvisited = landable;
-    let mut open = bit(from);
+    let mut open = from_bit;
     let mut swaps = 0;
     while open != 0 {
         let x = open.trailing_zeros() as usize;
@@ -43,7 +44,7 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappab
             continue;
         }
         for over in BitIter(board.jumpable(x) & others) {
-            let t = bit(board.landing(x, over) as usize);
+            let t = BITS[board.landing(x, over) as usize & 127];
             open |= unvisited & t;
             unvisited &= !t;
             swaps |= t;

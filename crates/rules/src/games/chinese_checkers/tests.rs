@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::perft::perft;
+use crate::geometry::bits::bit;
 
 fn start(players: u8) -> ChineseCheckers {
     let options = CcOptions { players, ..CcOptions::default() };
