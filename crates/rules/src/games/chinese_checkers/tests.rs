@@ -136,7 +136,7 @@ fn swap_moves_by_step_and_by_hop() {
     assert!(moves(&g).contains(&"i5-h4".to_string()));
     assert!(moves(&g).contains(&"j6-h4".to_string()));
     assert!(!moves(&blocked(AntiBlock::None, "e1")).contains(&"i5-h4".to_string()));
-    let mut after = g.clone();
+    let mut after = g;
     after.play(g.parse_move("j6-h4").unwrap());
     assert_eq!(after.owner(hole("h4")), Some(Seat(0)));
     assert_eq!(after.owner(hole("j6")), Some(Seat(1)), "the swapped peg takes the mover's hole");

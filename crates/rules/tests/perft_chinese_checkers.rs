@@ -1,0 +1,456 @@
+//! The Chinese Checkers perft table `tests/perft/chinese-checkers.txt`, checked line by line
+//! against the crate's `perft`, `perft_made` and `perft_parallel`, and against the
+//! independent reference of `tests/common/reference.rs` (where the reference is fast
+//! enough). The midgame lines were counted by the reference alone (see
+//! `generate_perft_lines`).
+//!
+//! Line format: `options | start | depth | nodes`, `options | moves:m1,m2,… | depth | nodes`
+//! or `options | position:<position text> | depth | nodes`; `#` starts a comment.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::reference::{self, Pos, RefMove, Rules};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers, STAR};
+use tabula_rules::{Game, GameOptions, MoveList, perft, perft_divide, perft_made, perft_parallel};
+
+const TABLE: &str = include_str!("perft/chinese-checkers.txt");
+
+/// The reference checks a line itself when its count is at most this (about 0.3 s each).
+const REFERENCE_BUDGET: u64 = 600_000;
+
+#[derive(Clone, Debug)]
+enum Setup {
+    Start,
+    Moves(Vec<String>),
+    Position(String),
+}
+
+#[derive(Clone, Debug)]
+struct Case {
+    line: usize,
+    options: String,
+    setup: Setup,
+    depth: u32,
+    nodes: u64,
+}
+
+impl Case {
+    fn label(&self) -> String {
+        let setup = match &self.setup {
+            Setup::Start => "start".to_string(),
+            Setup::Moves(m) => format!("moves:{}", m.join(",")),
+            Setup::Position(_) => "position".to_string(),
+        };
+        format!("line {}: {} | {} | depth {}", self.line, self.options, setup, self.depth)
+    }
+}
+
+fn table() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for (i, raw) in TABLE.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
+        assert_eq!(parts.len(), 4, "line {}: expected 4 fields: {line}", i + 1);
+        let setup = if parts[1] == "start" {
+            Setup::Start
+        } else if let Some(m) = parts[1].strip_prefix("moves:") {
+            Setup::Moves(m.split(',').map(str::to_string).collect())
+        } else if let Some(p) = parts[1].strip_prefix("position:") {
+            Setup::Position(p.to_string())
+        } else {
+            panic!("line {}: bad setup {}", i + 1, parts[1]);
+        };
+        cases.push(Case {
+            line: i + 1,
+            options: parts[0].to_string(),
+            setup,
+            depth: parts[2].parse().expect("depth"),
+            nodes: parts[3].parse().expect("nodes"),
+        });
+    }
+    cases
+}
+
+/// The crate's options from the table's option column (spec names, through `GameOptions`).
+fn crate_options(column: &str) -> CcOptions {
+    let mut o = CcOptions::default();
+    for token in column.split_whitespace() {
+        let (k, v) = token.split_once('=').expect("key=value");
+        if k == "players" {
+            o.set_players(v.parse().expect("players")).expect("players");
+        } else {
+            o.set(k, v).unwrap_or_else(|e| panic!("{token}: {e}"));
+        }
+    }
+    o
+}
+
+fn crate_game(case: &Case) -> ChineseCheckers {
+    let options = crate_options(&case.options);
+    match &case.setup {
+        Setup::Start => ChineseCheckers::new(&options).expect("start"),
+        Setup::Moves(moves) => {
+            let mut g = ChineseCheckers::new(&options).expect("start");
+            for m in moves {
+                let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", case.label()));
+                g.play(mv);
+            }
+            g
+        }
+        Setup::Position(text) => {
+            let g = ChineseCheckers::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+            assert_eq!(g.options(), &options, "{}: options column and position text disagree", case.label());
+            assert_eq!(&g.to_text(), text, "{}: the position text does not round-trip", case.label());
+            g
+        }
+    }
+}
+
+fn reference_pos(case: &Case) -> Pos {
+    let rules = Rules::parse(&case.options).expect("options");
+    match &case.setup {
+        Setup::Start => Pos::start(rules),
+        Setup::Moves(moves) => {
+            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+            Pos::after(rules, &moves)
+        }
+        Setup::Position(text) => {
+            let p = Pos::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+            assert_eq!(p.rules, rules, "{}", case.label());
+            assert_eq!(&p.to_text(), text, "{}", case.label());
+            p
+        }
+    }
+}
+
+#[test]
+fn reference_board_matches_the_crate_hole_order() {
+    reference::self_check();
+    let holes = reference::holes();
+    assert_eq!(STAR.board.len(), holes.len());
+    for (i, &c) in holes.iter().enumerate() {
+        assert_eq!(STAR.board.name(i), reference::name(c), "hole {i}");
+        assert_eq!(STAR.board.parse(&reference::name(c)), Some(i));
+    }
+    for bad in ["a1", "q1", "i18", "i0", "i09", "r9", "m18", "d9", "n9", ""] {
+        assert_eq!(reference::parse_name(bad), None, "{bad}");
+        assert_eq!(STAR.board.parse(bad), None, "{bad}");
+    }
+}
+
+#[test]
+fn table_has_the_spec_counts_and_enough_positions() {
+    let cases = table();
+    let has = |options: &str, depth: u32, nodes: u64| {
+        cases
+            .iter()
+            .any(|c| c.options == options && matches!(c.setup, Setup::Start) && c.depth == depth && c.nodes == nodes)
+    };
+    for (d, n) in [(1, 14), (2, 196), (3, 4760), (4, 115_600)] {
+        assert!(has("players=2", d, n), "spec 2p depth {d}");
+    }
+    for (d, n) in [(1, 14), (2, 196), (3, 2744)] {
+        assert!(has("players=3", d, n), "spec 3p depth {d}");
+    }
+    for (d, n) in [(1, 14), (2, 199), (3, 2828)] {
+        assert!(has("players=6", d, n), "spec 6p depth {d}");
+    }
+    for options in ["players=4", "players=4 cc.seats_4p=0235", "players=5"] {
+        for d in 1..=3 {
+            assert!(cases.iter().any(|c| c.options == options && c.depth == d), "{options} depth {d}");
+        }
+    }
+    let positions: BTreeSet<&str> = cases
+        .iter()
+        .filter_map(|c| match &c.setup {
+            Setup::Position(p) => Some(p.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(positions.len() >= 8, "{} positions", positions.len());
+}
+
+#[test]
+fn crate_perft_matches_the_table() {
+    for case in table() {
+        let g = crate_game(&case);
+        assert_eq!(perft(&g, case.depth), case.nodes, "perft {}", case.label());
+        assert_eq!(perft_made(&g, case.depth), case.nodes, "perft_made {}", case.label());
+        if case.nodes <= 5_000_000 {
+            assert_eq!(perft_parallel(&g, case.depth), case.nodes, "perft_parallel {}", case.label());
+        }
+    }
+}
+
+#[test]
+fn reference_perft_matches_the_table() {
+    let mut checked = 0;
+    for case in table() {
+        let p = reference_pos(&case);
+        if case.nodes <= REFERENCE_BUDGET {
+            assert_eq!(reference::perft(&p, case.depth), case.nodes, "reference {}", case.label());
+            checked += 1;
+        } else {
+            // Too slow for the reference here: compare one ply less with the crate.
+            let g = crate_game(&case);
+            let d = case.depth - 1;
+            assert_eq!(reference::perft(&p, d), perft(&g, d), "reference depth {d} of {}", case.label());
+        }
+    }
+    assert!(checked >= 30, "only {checked} lines checked by the reference");
+}
+
+/// Per root move, two plies deep: the crate's divide equals the reference's on every line.
+#[test]
+fn divide_matches_the_reference() {
+    let mut seen = BTreeSet::new();
+    for case in table() {
+        let g = crate_game(&case);
+        if !seen.insert(g.to_text()) {
+            continue;
+        }
+        let p = reference_pos(&case);
+        if p.outcome.is_some() {
+            assert!(g.outcome().is_some(), "{}", case.label());
+            continue;
+        }
+        assert_eq!(perft_divide(&g, 2), reference::divide(&p, 2), "{}", case.label());
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Generation of the midgame lines (reference only).
+
+/// A forward-biased random game under `rules`, every position kept.
+fn random_game(rules: &Rules, seed: u64, greed: f64) -> Vec<Pos> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut pos = Pos::start(rules.clone());
+    let mut history = vec![pos.clone()];
+    while pos.outcome.is_none() && pos.ply < 600 {
+        let moves = pos.moves();
+        let m = pos.pick(&moves, &mut rng, greed);
+        pos.play_unchecked(m);
+        history.push(pos.clone());
+    }
+    history
+}
+
+fn with_rules(p: &Pos, stay: reference::Stay, anti: reference::Anti) -> Pos {
+    let mut q = p.clone();
+    q.rules.stay = stay;
+    q.rules.anti = anti;
+    q
+}
+
+/// Does the position's root move list depend on `cc.target_stay` strict vs final_only?
+fn stay_matters(p: &Pos) -> bool {
+    let a = with_rules(p, reference::Stay::Strict, p.rules.anti).move_strings();
+    let b = with_rules(p, reference::Stay::FinalOnly, p.rules.anti).move_strings();
+    a != b
+}
+
+fn has_swap(p: &Pos) -> bool {
+    p.moves().iter().any(|m| matches!(m, RefMove::Peg { to, .. } if p.board.contains_key(to)))
+}
+
+/// Did the game end with a fill-rule win with other seats' pegs in the winner's target?
+fn won_with_foreign_pegs(h: &[Pos]) -> bool {
+    let last = h.last().expect("a position");
+    match last.outcome {
+        Some(reference::RefOutcome::Winner(w)) => {
+            last.rules.target(w).iter().any(|c| matches!(last.board.get(c), Some(&o) if o != w))
+        }
+        _ => false,
+    }
+}
+
+type Picker = fn(&[Pos]) -> Option<usize>;
+
+/// First position at or after `from` plies satisfying `f`.
+fn first_after(h: &[Pos], from: usize, f: impl Fn(&Pos) -> bool) -> Option<usize> {
+    (from..h.len()).find(|&i| h[i].outcome.is_none() && f(&h[i]))
+}
+
+fn midgame_choices() -> Vec<(&'static str, Picker)> {
+    vec![
+        ("players=2", |h| Some(h.len() * 2 / 3)),
+        ("players=2", |h| Some(h.len() - 3)),
+        ("players=2", |h| first_after(h, 60, stay_matters)),
+        ("players=2 cc.target_stay=final_only", |h| first_after(h, 60, stay_matters)),
+        ("players=2 cc.target_stay=off", |h| Some(h.len() * 3 / 4)),
+        ("players=2 cc.anti_block=swap", |h| first_after(h, 70, has_swap)),
+        ("players=2 cc.anti_block=swap cc.target_stay=final_only", |h| {
+            first_after(h, 40, |p| has_swap(p) && stay_matters(p))
+        }),
+        ("players=2 cc.anti_block=none", |h| Some(h.len() - 4)),
+        ("players=3", |h| Some(h.len() - 3)),
+        ("players=3 cc.anti_block=swap cc.target_stay=final_only", |h| {
+            first_after(h, 60, |p| has_swap(p) || stay_matters(p))
+        }),
+        ("players=4", |h| {
+            first_after(h, 80, |p| {
+                !with_rules(p, p.rules.stay, reference::Anti::Swap).move_strings().eq(&p.move_strings())
+            })
+        }),
+        ("players=4", |h| won_with_foreign_pegs(h).then(|| h.len() - 3)),
+        ("players=4 cc.seats_4p=0235 cc.anti_block=swap cc.target_stay=off", |h| first_after(h, 80, has_swap)),
+        ("players=4 cc.seats_4p=0235 cc.target_stay=final_only", |h| first_after(h, 60, stay_matters)),
+        ("players=5 cc.anti_block=none", |h| Some(h.len() * 3 / 4)),
+        ("players=5 cc.anti_block=swap", |h| first_after(h, 90, has_swap)),
+        ("players=6", |h| Some(h.len() / 2)),
+        ("players=6 cc.anti_block=swap", |h| first_after(h, 100, has_swap)),
+        ("players=6 cc.target_stay=final_only cc.anti_block=none", |h| first_after(h, 100, stay_matters)),
+        ("players=6 cc.target_stay=off", |h| Some(h.len() - 3)),
+    ]
+}
+
+/// A position from peg lists per seat (names), built in the reference and written as text.
+fn build(options: &str, seats: &[&str], turn: usize, ply: u32, passes: usize) -> String {
+    let rules = Rules::parse(options).expect("options");
+    let mut board = std::collections::HashMap::new();
+    for (seat, names) in seats.iter().enumerate() {
+        for n in names.split_whitespace() {
+            let c = reference::parse_name(n).expect(n);
+            assert!(board.insert(c, seat).is_none(), "{n} twice");
+        }
+    }
+    let p = Pos { rules, board, turn, ply, passes, outcome: None };
+    let text = p.to_text();
+    Pos::from_text(&text).expect("constructed position").to_text()
+}
+
+/// Hand-made positions: blocked targets (passes, the all-pass draw, swaps out of a full
+/// target, the fill rule at load), and a win through another seat's move.
+fn constructed() -> Vec<(&'static str, String)> {
+    // Camp 0 full: seat 0 stuck at the tip m17 among nine pegs of seat 1; camp 3 the mirror.
+    let blocked = ["m17 e4 f4 g4 h4 e3 f3 g3 e2 f2", "e1 l16 m16 k15 l15 m15 j14 k14 l14 m14"];
+    let mut out = Vec::new();
+    for options in [
+        "players=2 cc.anti_block=none",
+        "players=2 cc.anti_block=none cc.target_stay=final_only",
+        "players=2 cc.anti_block=none cc.target_stay=off",
+        "players=2 cc.anti_block=swap",
+        "players=2 cc.anti_block=swap cc.target_stay=off",
+        "players=2",
+    ] {
+        out.push((options, build(options, &blocked, 0, 40, 0)));
+    }
+    out.push(("players=2 cc.anti_block=none", build("players=2 cc.anti_block=none", &blocked, 1, 41, 1)));
+    // 3 players: seat 1 can fill the last hole h4 of seat 0's target (fill rule: seat 0 wins).
+    let three = ["e4 f4 e3 f3 g3 e2 f2 e1 i9 j9", "g4 i5 l7 m7 k6 l6 m6 j5 k5 l5", "d8 c7 d7 b6 c6 d6 a5 b5 c5 d5"];
+    for options in ["players=3", "players=3 cc.anti_block=swap"] {
+        out.push((options, build(options, &three, 1, 30, 0)));
+    }
+    out
+}
+
+fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth: u32) {
+    lines.push(format!("# {}", describe(p)));
+    for depth in 1..=max_depth {
+        let nodes = reference::perft(p, depth);
+        lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
+        if nodes == 0 || nodes > 400_000 || (depth == 3 && nodes > 40_000) {
+            break;
+        }
+    }
+}
+
+/// Own/foreign pegs in each seat's target, and the root move count.
+fn describe(p: &Pos) -> String {
+    let mut s = format!("ply {}, seat {} to move, {} moves; target own/foreign:", p.ply, p.turn, p.moves().len());
+    for seat in 0..p.rules.players {
+        let t = p.rules.target(seat);
+        let own = t.iter().filter(|c| p.board.get(c) == Some(&seat)).count();
+        let foreign = t.iter().filter(|c| matches!(p.board.get(c), Some(&o) if o != seat)).count();
+        s += &format!(" {own}/{foreign}");
+    }
+    if let Some(o) = p.outcome {
+        s += &format!("; over: {o:?}");
+    }
+    s
+}
+
+/// Prints the midgame and constructed perft lines, counted by the reference alone:
+/// `cargo test -p tabula-rules --test perft_chinese_checkers -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn generate_perft_lines() {
+    let mut lines: Vec<String> = Vec::new();
+    let p = Pos::start(Rules::parse("players=2").expect("options"));
+    lines.push("# players=2: start, depth 5".to_string());
+    lines.push(format!("players=2 | start | 5 | {}", reference::perft(&p, 5)));
+    let p = Pos::start(Rules::parse("players=2 max_plies=3").expect("options"));
+    lines.push("# players=2 max_plies=3: every game ends at ply 3".to_string());
+    for depth in [3, 4] {
+        lines.push(format!("players=2 max_plies=3 | start | {depth} | {}", reference::perft(&p, depth)));
+    }
+    for options in ["players=4", "players=4 cc.seats_4p=0235", "players=5"] {
+        let p = Pos::start(Rules::parse(options).expect("options"));
+        lines.push(format!("# {options}: start"));
+        emit(&mut lines, options, "start", &p, 4);
+    }
+    for (options, seed, plies) in [
+        ("players=3 cc.anti_block=swap", 1, 24),
+        ("players=4 cc.target_stay=off", 2, 30),
+        ("players=5 cc.target_stay=final_only", 3, 40),
+        ("players=6 cc.anti_block=none", 4, 36),
+        ("players=2 max_plies=19", 5, 17),
+    ] {
+        let rules = Rules::parse(options).expect("options");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut p = Pos::start(rules);
+        let mut record = Vec::new();
+        for _ in 0..plies {
+            let m = p.pick(&p.moves(), &mut rng, 0.85);
+            record.push(m.notation());
+            p.play_unchecked(m);
+        }
+        lines.push(format!("# {options}: random opening, seed {seed}"));
+        emit(&mut lines, options, &format!("moves:{}", record.join(",")), &p, 4);
+    }
+    for (options, pick) in midgame_choices() {
+        let rules = Rules::parse(options).expect("options");
+        let (seed, history, index) = (0..50)
+            .find_map(|seed| {
+                let h = random_game(&rules, seed, 0.85);
+                pick(&h).map(|i| (seed, h, i))
+            })
+            .expect("a game with such a position");
+        let p = &history[index];
+        lines.push(format!("# {options}: random game seed {seed}, greed 0.85, game length {}", history.len() - 1));
+        emit(&mut lines, options, &format!("position:{}", p.to_text()), p, 4);
+    }
+    for (options, text) in constructed() {
+        let p = Pos::from_text(&text).expect("constructed");
+        lines.push(format!("# {options}: constructed"));
+        emit(&mut lines, options, &format!("position:{text}"), &p, 4);
+    }
+    for l in lines {
+        println!("{l}");
+    }
+}
+
+/// At the root of every line: the crate's sorted move strings, position text and outcome equal the
+/// reference's.
+#[test]
+fn crate_and_reference_agree_on_the_table_roots() {
+    for case in table() {
+        let g = crate_game(&case);
+        let p = reference_pos(&case);
+        let mut list = MoveList::new();
+        g.legal_moves(&mut list);
+        let mut crate_moves: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
+        crate_moves.sort();
+        assert_eq!(crate_moves, p.move_strings(), "{}", case.label());
+        assert_eq!(g.to_text(), p.to_text(), "{}", case.label());
+        let ranks = g.outcome().map(|o| o.ranks().to_vec());
+        assert_eq!(ranks, p.outcome.map(|o| o.ranks(p.rules.players)), "{}", case.label());
+    }
+}
