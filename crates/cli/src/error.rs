@@ -18,6 +18,8 @@ impl CliError {
     pub fn report(self) -> ExitCode {
         match self {
             CliError::Usage(msg) => {
+                // One line, whatever the bad token held.
+                let msg = msg.replace('\r', "\\r").replace('\n', "\\n");
                 eprintln!("tabula: {msg}");
                 ExitCode::from(2)
             }

@@ -40,6 +40,9 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            return CliError::Usage("missing command: perft or show (see tabula --help)".into()).report();
+        }
         Err(e) => {
             // clap's first paragraph, on one line: it names the bad argument.
             let text = e.to_string();

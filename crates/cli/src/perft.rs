@@ -45,22 +45,31 @@ impl GameCommand for PerftArgs {
             .num_threads(self.threads)
             .build()
             .map_err(|e| usage(format!("cannot start {} threads: {e}", self.threads)))?;
-        let threads = self.threads;
         let mut out = std::io::stdout().lock();
-        for depth in 1..=self.depth {
+        // With --divide the rows for the deepest depth come first, then every depth line.
+        let divided = if self.divide {
             let start = Instant::now();
-            let nodes = if self.divide && depth == self.depth {
-                let rows = pool.install(|| perft_divide(&game, depth));
-                for (mv, n) in &rows {
-                    writeln!(out, "{mv} {n}")?;
+            let rows = pool.install(|| perft_divide(&game, self.depth));
+            for (mv, n) in &rows {
+                writeln!(out, "{mv} {n}")?;
+            }
+            Some((rows.iter().map(|(_, n)| n).sum::<u64>(), start.elapsed().as_secs_f64()))
+        } else {
+            None
+        };
+        for depth in 1..=self.depth {
+            let (nodes, secs) = match divided {
+                Some(total) if depth == self.depth => total,
+                _ => {
+                    let start = Instant::now();
+                    let nodes = if self.threads > 1 {
+                        pool.install(|| perft_parallel(&game, depth))
+                    } else {
+                        perft(&game, depth)
+                    };
+                    (nodes, start.elapsed().as_secs_f64())
                 }
-                rows.iter().map(|(_, n)| n).sum()
-            } else if threads > 1 {
-                pool.install(|| perft_parallel(&game, depth))
-            } else {
-                perft(&game, depth)
             };
-            let secs = start.elapsed().as_secs_f64();
             let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
             writeln!(out, "depth={depth} nodes={nodes} time={secs:.3} nps={nps}")?;
             out.flush()?;

@@ -39,6 +39,24 @@ impl PositionArgs {
         Ok(options)
     }
 
+    /// The `tabula show` command that shows this position after the moves `played`.
+    fn show_command(&self, played: &[&str]) -> String {
+        let mut cmd = format!("tabula show {}", self.game);
+        if let Some(n) = self.players {
+            cmd.push_str(&format!(" --players {n}"));
+        }
+        for opt in &self.opts {
+            cmd.push_str(&format!(" --opt {opt}"));
+        }
+        if let Some(text) = &self.position {
+            cmd.push_str(&format!(" --position '{text}'"));
+        }
+        if !played.is_empty() {
+            cmd.push_str(&format!(" --moves {}", played.join(",")));
+        }
+        cmd
+    }
+
     /// The position these flags describe.
     pub fn build<G: Game>(&self) -> Result<G, CliError> {
         let mut game = match &self.position {
@@ -62,9 +80,8 @@ impl PositionArgs {
                         None => format!("seat {} to move", game.to_move()),
                     };
                     usage(format!(
-                        "{e} in --moves at ply {ply} ({state}); list the legal moves with: tabula show {}{}",
-                        G::NAME,
-                        if played.is_empty() { String::new() } else { format!(" --moves {}", played.join(",")) }
+                        "{e} in --moves at ply {ply} ({state}); list the legal moves with: {}",
+                        self.show_command(&played)
                     ))
                 })?;
                 game.play(mv);

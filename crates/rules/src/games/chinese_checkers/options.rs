@@ -118,7 +118,12 @@ impl GameOptions for CcOptions {
             "max_plies" => {
                 self.max_plies = match value {
                     "none" => None,
-                    n => Some(n.parse().ok().filter(|&n| n > 0).ok_or_else(|| bad("none or a positive number"))?),
+                    n => Some(
+                        n.parse()
+                            .ok()
+                            .filter(|&n| n > 0)
+                            .ok_or_else(|| bad("none or a number from 1 to 4294967295"))?,
+                    ),
                 }
             }
             k if VARIANTS.contains(&k) => return Err(RulesError::Unsupported { what: k.to_string() }),
