@@ -155,10 +155,15 @@ impl ChineseCheckers {
 
     /// The seat whose target holds hole `i`, as a candidate bit (0 if none).
     #[inline(always)]
+    ///
+    /// Every winning condition needs the whole target occupied, so a seat is a candidate
+    /// only once its target is full: most moves into a target skip the full test.
     fn candidate(&self, i: usize) -> u8 {
-        match self.target_seat[CAMP_OF[i & 127] as usize] {
+        let camp = CAMP_OF[i & 127] as usize;
+        match self.target_seat[camp] {
             NO_SEAT => 0,
-            seat => 1 << seat,
+            seat if self.occupied & CAMP_MASKS[camp] == CAMP_MASKS[camp] => 1 << seat,
+            _ => 0,
         }
     }
 }
