@@ -11,11 +11,12 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::crate_options;
 use common::reference::{self, Pos, RefMove, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers, STAR};
-use tabula_rules::{Game, GameOptions, MoveList, perft, perft_divide, perft_made, perft_parallel};
+use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
+use tabula_rules::{Game, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
 const TABLE: &str = include_str!("perft/chinese-checkers.txt");
 
@@ -76,20 +77,6 @@ fn table() -> Vec<Case> {
         });
     }
     cases
-}
-
-/// The crate's options from the table's option column (spec names, through `GameOptions`).
-fn crate_options(column: &str) -> CcOptions {
-    let mut o = CcOptions::default();
-    for token in column.split_whitespace() {
-        let (k, v) = token.split_once('=').expect("key=value");
-        if k == "players" {
-            o.set_players(v.parse().expect("players")).expect("players");
-        } else {
-            o.set(k, v).unwrap_or_else(|e| panic!("{token}: {e}"));
-        }
-    }
-    o
 }
 
 fn crate_game(case: &Case) -> ChineseCheckers {

@@ -7,13 +7,14 @@ mod common;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
+use common::crate_options;
 use common::reference::{self, Cell, Pos, RefOutcome, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
-use tabula_rules::{Game, GameOptions, MoveList, Seat, perft};
+use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers};
+use tabula_rules::{Game, MoveList, Seat, perft};
 
 /// One random game: seating, options and the seed that drives the move choices.
 #[derive(Clone, Debug)]
@@ -41,19 +42,6 @@ impl GameSpec {
         }
         s
     }
-}
-
-fn crate_options(text: &str) -> CcOptions {
-    let mut o = CcOptions::default();
-    for token in text.split_whitespace() {
-        let (k, v) = token.split_once('=').expect("key=value");
-        if k == "players" {
-            o.set_players(v.parse().expect("players")).expect("players");
-        } else {
-            o.set(k, v).expect("option");
-        }
-    }
-    o
 }
 
 fn game_spec() -> impl Strategy<Value = GameSpec> {

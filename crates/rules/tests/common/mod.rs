@@ -2,3 +2,20 @@
 #![allow(dead_code)]
 
 pub mod reference;
+
+use tabula_rules::GameOptions;
+use tabula_rules::games::chinese_checkers::CcOptions;
+
+/// The crate's options from a `key=value ...` column (spec names, through `GameOptions`).
+pub fn crate_options(column: &str) -> CcOptions {
+    let mut o = CcOptions::default();
+    for token in column.split_whitespace() {
+        let (k, v) = token.split_once('=').expect("key=value");
+        if k == "players" {
+            o.set_players(v.parse().expect("players")).expect("players");
+        } else {
+            o.set(k, v).unwrap_or_else(|e| panic!("{token}: {e}"));
+        }
+    }
+    o
+}
