@@ -18,17 +18,13 @@ pub const PEGS: u32 = 10;
 pub struct Star {
     /// Cells, neighbours and hops.
     pub board: HexBoard,
-    /// The ten holes of each camp, by camp index (spec §1).
-    pub camps: [Bits; 6],
-    /// The camp of each hole, [`NO_CAMP`] for the inner hexagon.
-    pub camp_of: [u8; 128],
 }
 
 /// `camp_of` of a hole outside every camp.
 pub const NO_CAMP: u8 = 6;
 
-/// The camp of each hole by index, [`NO_CAMP`] for the inner hexagon: the same as
-/// [`Star::camp_of`], computed at compile time so `play` needs no lazy static.
+/// The camp of each hole by index (spec §1), [`NO_CAMP`] for the inner hexagon. Computed
+/// at compile time in the board's cell order (top rank first, west to east).
 pub static CAMP_OF: [u8; 128] = {
     let mut out = [NO_CAMP; 128];
     let mut index = 0;
@@ -87,10 +83,15 @@ const fn min3(a: i8, b: i8, c: i8) -> i8 {
 }
 
 impl Star {
+    /// The ten holes of camp `camp` (0 to 5).
+    #[inline(always)]
+    pub fn camp(&self, camp: u8) -> Bits {
+        CAMP_MASKS[camp as usize % 6]
+    }
     /// The target of a seat sitting in `camp`: the opposite camp.
     #[inline(always)]
     pub fn target(&self, camp: u8) -> Bits {
-        self.camps[(camp as usize + 3) % 6]
+        CAMP_MASKS[(camp as usize + 3) % 6]
     }
 }
 
@@ -100,25 +101,15 @@ fn is_hole(h: Hex) -> bool {
     q.max(r).max(s) <= 4 || q.min(r).min(s) >= -4
 }
 
-/// Which camp a hole is in, if any.
+/// Which camp a hole is in, if any: the axial rules of spec §1 (checks [`CAMP_OF`]).
+#[cfg(test)]
 fn camp_of(h: Hex) -> Option<usize> {
     let (q, r, s) = (h.q, h.r, h.s());
     [r <= -5, q >= 5, s <= -5, r >= 5, q <= -5, s >= 5].iter().position(|&c| c)
 }
 
 /// The star, built on first use.
-pub static STAR: LazyLock<Star> = LazyLock::new(|| {
-    let board = HexBoard::new(RADIUS, is_hole);
-    let mut camps = [0; 6];
-    let mut camp_index = [NO_CAMP; 128];
-    for (i, slot) in camp_index.iter_mut().enumerate().take(board.len()) {
-        if let Some(c) = camp_of(board.cell(i)) {
-            camps[c] |= bit(i);
-            *slot = c as u8;
-        }
-    }
-    Star { board, camps, camp_of: camp_index }
-});
+pub static STAR: LazyLock<Star> = LazyLock::new(|| Star { board: HexBoard::new(RADIUS, is_hole) });
 
 /// Zobrist key of a peg of `seat` in hole `i`.
 pub static PEG_KEYS: [[u64; 128]; 6] = {
@@ -152,17 +143,19 @@ mod tests {
     fn star_has_121_holes_and_ten_per_camp() {
         let star = &*STAR;
         assert_eq!(star.board.len(), HOLES);
-        for (c, &camp) in star.camps.iter().enumerate() {
+        for (i, &camp) in CAMP_OF.iter().enumerate() {
+            let expected = if i < HOLES { camp_of(star.board.cell(i)) } else { None };
+            assert_eq!(camp, expected.map_or(NO_CAMP, |c| c as u8), "hole {i}");
+        }
+        for (c, &camp) in CAMP_MASKS.iter().enumerate() {
             assert_eq!(camp.count_ones(), 10, "camp {c}");
         }
-        let all: Bits = star.camps.iter().fold(0, |a, &c| a | c);
+        let all: Bits = CAMP_MASKS.iter().fold(0, |a, &c| a | c);
         assert_eq!(all.count_ones(), 60);
         assert_eq!(star.board.name(0), "m17");
-        assert_eq!(CAMP_OF, star.camp_of, "the compile-time table matches the board");
-        assert_eq!(CAMP_MASKS, star.camps);
         assert_eq!(star.board.name(HOLES - 1), "e1");
         let name = |camp: usize| -> Vec<String> {
-            crate::geometry::bits::BitIter(star.camps[camp]).map(|i| star.board.name(i)).collect()
+            crate::geometry::bits::BitIter(star.camp(camp as u8)).map(|i| star.board.name(i)).collect()
         };
         assert_eq!(name(0), ["m17", "l16", "m16", "k15", "l15", "m15", "j14", "k14", "l14", "m14"]);
         assert_eq!(name(4), ["d8", "c7", "d7", "b6", "c6", "d6", "a5", "b5", "c5", "d5"]);
@@ -170,7 +163,7 @@ mod tests {
         // The centre and the opposite camps are point reflections of each other.
         assert_eq!(star.board.parse("i9"), star.board.index(Hex::new(0, 0)));
         for c in 0..6 {
-            let reflected: Bits = crate::geometry::bits::BitIter(star.camps[c])
+            let reflected: Bits = crate::geometry::bits::BitIter(star.camp(c as u8))
                 .map(|i| bit(star.board.index(star.board.cell(i).reflect()).unwrap()))
                 .fold(0, |a, b| a | b);
             assert_eq!(reflected, star.target(c as u8));

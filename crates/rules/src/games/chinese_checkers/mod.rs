@@ -179,7 +179,7 @@ impl Game for ChineseCheckers {
         }
         let mut pegs = [0; MAX_SEATS];
         for (seat, &camp) in options.camps().iter().enumerate() {
-            pegs[seat] = STAR.camps[camp as usize];
+            pegs[seat] = STAR.camp(camp);
         }
         Ok(ChineseCheckers::from_parts(*options, pegs, 0, 0, 0))
     }
