@@ -1,6 +1,7 @@
 //! The game registry: one `match` on the game's name that calls a generic command, so
 //! every game is monomorphised.
 
+use tabula_engine::EngineGame;
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
 
@@ -12,7 +13,7 @@ pub const GAMES: &[&str] = &[ChineseCheckers::NAME];
 /// A command that runs for any game.
 pub trait GameCommand {
     /// Runs the command for game `G`.
-    fn run<G: Game>(self) -> Result<(), CliError>;
+    fn run<G: EngineGame>(self) -> Result<(), CliError>;
 }
 
 /// Runs `command` for the game named `name`.

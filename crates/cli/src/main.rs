@@ -5,6 +5,7 @@
 
 mod error;
 mod games;
+mod go;
 mod perft;
 mod position;
 mod show;
@@ -30,6 +31,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Draw a position, its text and its legal moves.
     Show(show::ShowArgs),
+    /// Search a position and print the best move.
+    Go(go::GoArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,7 +44,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            return CliError::Usage("missing command: perft or show (see tabula --help)".into()).report();
+            return CliError::Usage("missing command: perft, show or go (see tabula --help)".into()).report();
         }
         Err(e) => {
             // clap's first paragraph, on one line: it names the bad argument.
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
+        Command::Go(args) => go::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
-use tabula_rules::{Game, perft, perft_divide, perft_parallel};
+use tabula_rules::{perft, perft_divide, perft_parallel};
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
@@ -39,7 +39,7 @@ pub fn run(args: PerftArgs) -> Result<(), CliError> {
 }
 
 impl GameCommand for PerftArgs {
-    fn run<G: Game>(self) -> Result<(), CliError> {
+    fn run<G: tabula_engine::EngineGame>(self) -> Result<(), CliError> {
         let game: G = self.position.build()?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)

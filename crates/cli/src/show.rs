@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use clap::Args;
-use tabula_rules::{Game, MoveList};
+use tabula_rules::MoveList;
 
 use crate::error::CliError;
 use crate::games::{GameCommand, dispatch};
@@ -23,7 +23,7 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
 }
 
 impl GameCommand for ShowArgs {
-    fn run<G: Game>(self) -> Result<(), CliError> {
+    fn run<G: tabula_engine::EngineGame>(self) -> Result<(), CliError> {
         let game: G = self.position.build()?;
         let mut out = std::io::stdout().lock();
         write!(out, "{}", game.draw())?;

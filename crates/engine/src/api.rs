@@ -1,0 +1,131 @@
+//! The engine's traits and the values searches take and give.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use tabula_rules::{Game, MAX_SEATS};
+
+/// A score in centi-units from one seat's point of view; wins and losses lie beyond
+/// [`Score::WIN_THRESHOLD`].
+pub type Score = i32;
+
+/// Score constants shared by the searchers.
+pub mod score {
+    use super::Score;
+    /// A proven win now; a win in `p` plies scores `WIN - p`.
+    pub const WIN: Score = 1_000_000;
+    /// Scores at or beyond this magnitude are proven results.
+    pub const WIN_THRESHOLD: Score = WIN - 10_000;
+    /// Larger than any score.
+    pub const INFINITY: Score = WIN + 1;
+}
+
+/// What a search may spend.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Aim to finish by this time (the time manager's soft target).
+    pub soft_time: Option<Duration>,
+    /// Never think longer than this (the hard cap).
+    pub hard_time: Option<Duration>,
+    /// Search at most this many plies deep (iterations for MCTS are not limited by it).
+    pub depth: Option<u32>,
+    /// Visit at most this many nodes (MCTS: iterations).
+    pub nodes: Option<u64>,
+    /// Raised by another thread to stop the search at once.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// No limit but the stop flag: think until stopped.
+    pub fn infinite() -> Self {
+        Limits::default()
+    }
+    /// A fixed thinking time per move, like the Echelon applet's AI.
+    pub fn think(time: Duration) -> Self {
+        Limits { soft_time: Some(time), hard_time: Some(time), ..Limits::default() }
+    }
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Self {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+    /// Search a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Self {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+    /// Whether the stop flag is raised.
+    pub fn stopped(&self) -> bool {
+        self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// A report during the search, one per completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    /// Completed depth (MCTS: the depth of the principal variation).
+    pub depth: u32,
+    /// The score for the seat to move.
+    pub score: Score,
+    /// Nodes (MCTS: iterations) so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let secs = self.time.as_secs_f64();
+        if secs > 0.0 { (self.nodes as f64 / secs) as u64 } else { 0 }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<M>,
+    /// The score for the seat to move.
+    pub score: Score,
+    /// The principal variation.
+    pub pv: Vec<M>,
+    /// Nodes (MCTS: iterations) searched.
+    pub nodes: u64,
+    /// The deepest completed iteration.
+    pub depth: u32,
+    /// Time spent.
+    pub time: Duration,
+}
+
+/// A player: picks a move for the seat to move within the limits.
+pub trait Searcher<G: Game>: Send {
+    /// Searches `game` and returns the best move found. `report` is called after every
+    /// completed iteration.
+    fn search(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    ) -> SearchResult<G::Move>;
+    /// Forgets everything learned about the previous game.
+    fn new_game(&mut self) {}
+}
+
+/// A static evaluation: one value per seat, higher is better for that seat.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// The value of the position for every seat (entries past `game.seats()` are 0).
+    fn evaluate(&self, game: &G) -> [Score; MAX_SEATS];
+}
+
+/// A game the engine can play: its default evaluator and playout policy.
+pub trait EngineGame: Game {
+    /// The evaluator searches use by default.
+    type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
+    /// search plays these past the horizon. Races have none.
+    fn is_tactical(&self, _mv: Self::Move) -> bool {
+        false
+    }
+}

@@ -1,0 +1,4 @@
+//! Evaluators, one module per game, and the [`EngineGame`](crate::EngineGame) impls that
+//! tie each game to its evaluator.
+
+pub mod chinese_checkers;

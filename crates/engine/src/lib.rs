@@ -1,0 +1,15 @@
+//! Players for every Tabula game, built on the [`Game`](tabula_rules::Game) trait alone:
+//! searchers ([`Searcher`]) that take [`Limits`] and report [`SearchInfo`], evaluators
+//! ([`Evaluator`]) that score a position for every seat, and the time manager.
+//!
+//! A game gets players by implementing [`EngineGame`]: an evaluator and, where it helps,
+//! a playout policy.
+
+pub mod api;
+pub mod eval;
+pub mod playout;
+pub mod registry;
+pub mod search;
+pub mod time;
+
+pub use api::{EngineGame, Evaluator, Limits, SearchInfo, SearchResult, Searcher, Score};

@@ -1,0 +1,209 @@
+//! A forward-biased playout policy for Chinese Checkers.
+//!
+//! A move's *gain* is how much closer it brings its peg to the tip of the mover's target
+//! (hex distance before minus after). Moves are drawn with weight `exp(beta * gain)`: long
+//! hop chains forward are strongly preferred, sideways moves are rare and backward moves
+//! rarer still, so simulated races finish instead of wandering.
+
+use std::sync::LazyLock;
+
+use rand::Rng;
+use rand::rngs::SmallRng;
+use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, HOLES, STAR};
+use tabula_rules::geometry::bits::BitIter;
+use tabula_rules::Game;
+use tabula_rules::geometry::hex::Hex;
+
+use super::PlayoutPolicy;
+
+/// The largest gain or loss a move can have: a peg crosses at most the star's 16 ranks.
+const MAX_GAIN: i32 = 16;
+/// Entries of the weight table: one per gain from `-MAX_GAIN` to `MAX_GAIN`.
+const GAINS: usize = 2 * MAX_GAIN as usize + 1;
+
+/// `TIP_DISTANCE[camp][hole]`: hex distance from the hole to the tip of `camp` (the camp's
+/// hole farthest from the centre). Holes past the board (index 121 and up) read 0.
+static TIP_DISTANCE: LazyLock<[[u8; 128]; 6]> = LazyLock::new(|| {
+    let board = &STAR.board;
+    let mut table = [[0u8; 128]; 6];
+    for (camp, row) in table.iter_mut().enumerate() {
+        let tip = BitIter(STAR.camp(camp as u8)).max_by_key(|&i| board.cell(i).ring()).expect("ten holes");
+        for (i, d) in row.iter_mut().enumerate().take(HOLES) {
+            *d = hex_distance(board.cell(i), board.cell(tip)) as u8;
+        }
+    }
+    table
+});
+
+/// Axial hex distance.
+pub fn hex_distance(a: Hex, b: Hex) -> i32 {
+    let (dq, dr) = ((a.q - b.q) as i32, (a.r - b.r) as i32);
+    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+}
+
+/// The distance from `hole` to the tip of `camp`.
+pub fn tip_distance(camp: u8, hole: usize) -> u8 {
+    TIP_DISTANCE[camp as usize % 6][hole & 127]
+}
+
+/// Forward-biased moves: weight `exp(beta * gain)` per move.
+#[derive(Clone, Debug)]
+pub struct CcForward {
+    /// `weights[gain + MAX_GAIN]`.
+    weights: [f32; GAINS],
+    /// The distance table, copied so that the hot loop reads no lazy static.
+    distance: [[u8; 128]; 6],
+}
+
+impl CcForward {
+    /// Sharpness of the default policy: a step forward is `e^1.5` ≈ 4.5 times as likely
+    /// as a sideways step and 20 times as likely as a step back.
+    pub const DEFAULT_BETA: f64 = 1.5;
+
+    /// A policy with sharpness `beta` (0 is uniform; larger is greedier).
+    pub fn new(beta: f64) -> Self {
+        let mut weights = [0f32; GAINS];
+        for (k, w) in weights.iter_mut().enumerate() {
+            // Clamp so that no weight overflows or vanishes in f32.
+            *w = (beta * (k as i32 - MAX_GAIN) as f64).clamp(-60.0, 60.0).exp() as f32;
+        }
+        CcForward { weights, distance: *TIP_DISTANCE }
+    }
+
+    /// The weight of a move of the seat whose target is `camp`.
+    #[inline(always)]
+    fn weight(&self, row: &[u8; 128], mv: CcMove) -> f32 {
+        let gain = row[mv.from as usize & 127] as i32 - row[mv.to as usize & 127] as i32;
+        self.weights[(gain + MAX_GAIN) as usize]
+    }
+}
+
+impl Default for CcForward {
+    fn default() -> Self {
+        CcForward::new(Self::DEFAULT_BETA)
+    }
+}
+
+impl PlayoutPolicy<ChineseCheckers> for CcForward {
+    fn choose(&self, game: &ChineseCheckers, moves: &[CcMove], rng: &mut SmallRng) -> CcMove {
+        if moves.len() == 1 {
+            return moves[0];
+        }
+        let camp = (game.camp(game.to_move()) + 3) % 6;
+        let row = &self.distance[camp as usize];
+        let total: f32 = moves.iter().map(|&m| self.weight(row, m)).sum();
+        let mut x = rng.random::<f32>() * total;
+        for &m in moves {
+            x -= self.weight(row, m);
+            if x < 0.0 {
+                return m;
+            }
+        }
+        // Rounding left a sliver past the last move.
+        moves[moves.len() - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::playout;
+    use rand::SeedableRng;
+    use tabula_rules::games::chinese_checkers::CcOptions;
+    use tabula_rules::MoveList;
+
+    #[test]
+    fn tips_are_sixteen_from_the_opposite_tip() {
+        // Camp 0's tip m17 and camp 3's tip e1.
+        let m17 = STAR.board.parse("m17").unwrap();
+        let e1 = STAR.board.parse("e1").unwrap();
+        assert_eq!(tip_distance(0, m17), 0);
+        assert_eq!(tip_distance(3, e1), 0);
+        assert_eq!(tip_distance(3, m17), 16);
+        assert_eq!(tip_distance(0, e1), 16);
+    }
+
+    #[test]
+    fn forward_moves_are_preferred() {
+        let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let policy = CcForward::default();
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut gained = 0;
+        for _ in 0..1000 {
+            let m = policy.choose(&g, moves.as_slice(), &mut rng);
+            assert!(moves.iter().any(|&l| l == m));
+            gained += tip_distance(3, m.from as usize) as i32 - tip_distance(3, m.to as usize) as i32;
+        }
+        // Every opening move gains 1 (a step) or 2 (a hop); the average leans to hops.
+        assert!(gained > 1500, "average gain {}", gained as f64 / 1000.0);
+    }
+
+    #[test]
+    fn two_player_playouts_finish_with_a_winner() {
+        let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
+        let policy = CcForward::default();
+        let mut moves = MoveList::new();
+        let mut longest = 0;
+        let mut total = 0;
+        for seed in 0..100 {
+            let mut g = start;
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let plies = playout(&mut g, &policy, &mut rng, &mut moves, 600);
+            let outcome = g.outcome().unwrap_or_else(|| panic!("seed {seed}: no result in {plies} plies"));
+            assert!(outcome.sole_winner().is_some(), "seed {seed}: {outcome}");
+            longest = longest.max(plies);
+            total += plies;
+        }
+        eprintln!("100 playouts: {} plies on average, longest {longest}", total / 100);
+    }
+}
+
+#[cfg(test)]
+mod scratch {
+    use super::*;
+    use crate::playout::playout;
+    use rand::SeedableRng;
+    use tabula_rules::games::chinese_checkers::CcOptions;
+    use tabula_rules::MoveList;
+    #[test]
+    #[ignore]
+    fn scratch_speed() {
+        let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
+        for beta in [0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0] {
+            let policy = CcForward::new(beta);
+            let mut moves = MoveList::new();
+            let t = std::time::Instant::now();
+            let (mut total, mut longest, mut unfinished) = (0u64, 0, 0);
+            let n = 5000;
+            for seed in 0..n {
+                let mut g = start;
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let plies = playout(&mut g, &policy, &mut rng, &mut moves, 2000);
+                if g.outcome().is_none() { unfinished += 1; }
+                total += plies as u64; longest = longest.max(plies);
+            }
+            let el = t.elapsed().as_secs_f64();
+            let mut mg = 0u64; let mut cnt=0u64;
+            let t2 = std::time::Instant::now();
+            for seed in 0..200 {
+                let mut g = start;
+                let mut rng = SmallRng::seed_from_u64(seed);
+                while g.outcome().is_none() { g.legal_moves(&mut moves); cnt += moves.len() as u64; mg += 1; let m = policy.choose(&g, moves.as_slice(), &mut rng); g.play(m); }
+            }
+            let full = t2.elapsed().as_secs_f64();
+            let mut gs = Vec::new();
+            for seed in 0..200 {
+                let mut g = start;
+                let mut rng = SmallRng::seed_from_u64(seed);
+                while g.outcome().is_none() { gs.push(g); g.legal_moves(&mut moves); let m = policy.choose(&g, moves.as_slice(), &mut rng); g.play(m); }
+            }
+            let t3 = std::time::Instant::now();
+            let mut x = 0; for g in &gs { g.legal_moves(&mut moves); x += moves.len(); }
+            let gent = t3.elapsed().as_secs_f64();
+            eprintln!("  full {:.0} ns/ply, movegen {:.0} ns/ply, avg moves {:.1} {x}", full*1e9/mg as f64, gent*1e9/gs.len() as f64, cnt as f64/mg as f64);
+            eprintln!("beta {beta}: avg {} longest {longest} unfinished {unfinished} playouts/s {:.0} ns/ply {:.0}", total / n, n as f64 / el, el * 1e9 / total as f64);
+        }
+    }
+}

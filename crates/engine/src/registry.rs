@@ -1,0 +1,102 @@
+//! Searchers built from spec strings: `alphabeta:threads=2,hash=64`, `greedy`, `random:seed=7`.
+//! An unknown name or key is an error that lists the known ones.
+
+use std::fmt;
+
+use crate::api::{EngineGame, Searcher};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::search::simple::{Greedy, RandomPlayer};
+
+/// A spec string that cannot be built; the message names the bad part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpecError(pub String);
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// The searcher names and their keys.
+pub const SEARCHERS: &[(&str, &[&str])] =
+    &[("alphabeta", &["threads", "hash", "aspiration"]), ("greedy", &[]), ("random", &["seed"])];
+
+/// A spec's name and its `key=value` pairs.
+type Parsed<'a> = (&'a str, Vec<(&'a str, &'a str)>);
+
+/// Splits `name:key=value,...` into the name and its pairs, checking the keys.
+fn parse(spec: &str) -> Result<Parsed<'_>, SpecError> {
+    let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    let Some(&(_, keys)) = SEARCHERS.iter().find(|(n, _)| *n == name) else {
+        let names: Vec<&str> = SEARCHERS.iter().map(|(n, _)| *n).collect();
+        return Err(SpecError(format!("unknown engine '{name}' (known: {})", names.join(", "))));
+    };
+    let mut pairs = Vec::new();
+    for part in rest.split(',').filter(|p| !p.is_empty()) {
+        let (k, v) = part
+            .split_once('=')
+            .ok_or_else(|| SpecError(format!("bad engine setting '{part}': expected key=value")))?;
+        if !keys.contains(&k) {
+            let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
+            return Err(SpecError(format!("unknown key '{k}' for {name} (known: {known})")));
+        }
+        pairs.push((k, v));
+    }
+    Ok((name, pairs))
+}
+
+fn number<T: std::str::FromStr + PartialOrd>(key: &str, value: &str, lo: T, hi: T) -> Result<T, SpecError> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|v| *v >= lo && *v <= hi)
+        .ok_or_else(|| SpecError(format!("bad value '{value}' for {key}")))
+}
+
+/// Builds the searcher a spec string describes.
+pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
+    let (name, pairs) = parse(spec)?;
+    Ok(match name {
+        "alphabeta" => {
+            let mut c = AlphaBetaConfig::default();
+            for (k, v) in pairs {
+                match k {
+                    "threads" => c.threads = number(k, v, 1, 256)?,
+                    "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
+                    _ => c.aspiration = number(k, v, 1, 100_000)?,
+                }
+            }
+            Box::new(AlphaBeta::<G>::new(c))
+        }
+        "greedy" => Box::new(Greedy::<G>::new()),
+        _ => {
+            let mut seed = 0;
+            for (k, v) in pairs {
+                debug_assert_eq!(k, "seed");
+                seed = number(k, v, 0, u64::MAX)?;
+            }
+            Box::new(RandomPlayer::new(seed))
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::games::chinese_checkers::ChineseCheckers;
+
+    #[test]
+    fn builds_and_rejects() {
+        for ok in ["alphabeta", "alphabeta:threads=2,hash=8", "greedy", "random:seed=7", "random"] {
+            assert!(build::<ChineseCheckers>(ok).is_ok(), "{ok}");
+        }
+        let err = |s: &str| build::<ChineseCheckers>(s).err().unwrap().to_string();
+        assert!(err("minimax").contains("'minimax'") && err("minimax").contains("alphabeta"));
+        assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
+        assert!(err("alphabeta:threads=0").contains("'0'"));
+        assert!(err("alphabeta:threads").contains("'threads'"));
+        assert!(err("greedy:x=1").contains("known: none"));
+    }
+}

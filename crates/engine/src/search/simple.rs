@@ -1,0 +1,91 @@
+//! The simple players: `random` (a uniformly random legal move) and `greedy` (the move
+//! whose resulting position the evaluator likes best for the mover, one ply deep).
+
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula_rules::{Game, MoveList};
+
+use crate::api::{EngineGame, Evaluator, Limits, SearchInfo, SearchResult, Searcher, score};
+
+/// Plays a uniformly random legal move.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: SmallRng,
+}
+
+impl RandomPlayer {
+    /// A random player drawing from `seed`.
+    pub fn new(seed: u64) -> Self {
+        RandomPlayer { rng: SmallRng::seed_from_u64(seed) }
+    }
+}
+
+impl<G: Game> Searcher<G> for RandomPlayer {
+    fn search(&mut self, game: &G, _: &Limits, report: &mut dyn FnMut(&SearchInfo<G::Move>)) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let best = (!moves.is_empty()).then(|| moves.as_slice()[self.rng.random_range(0..moves.len())]);
+        let pv: Vec<G::Move> = best.into_iter().collect();
+        let info = SearchInfo { depth: 1, score: 0, nodes: moves.len() as u64, time: start.elapsed(), pv: pv.clone() };
+        report(&info);
+        SearchResult { best, score: 0, pv, nodes: info.nodes, depth: 1, time: info.time }
+    }
+}
+
+/// Plays the move after which the evaluator gives the mover the best margin over the
+/// best other seat; a winning move first, a losing one last.
+#[derive(Clone, Debug, Default)]
+pub struct Greedy<G: EngineGame> {
+    eval: G::Eval,
+}
+
+impl<G: EngineGame> Greedy<G> {
+    /// A greedy player with the game's evaluator.
+    pub fn new() -> Self {
+        Greedy { eval: G::Eval::default() }
+    }
+}
+
+/// The value of `game` for `seat`: its evaluation minus the best other seat's, or a
+/// proven result when the game is over.
+pub fn margin<G: Game, E: Evaluator<G>>(eval: &E, game: &G, seat: tabula_rules::Seat) -> i32 {
+    if let Some(outcome) = game.outcome() {
+        return match outcome.score(seat) {
+            s if s >= 1.0 => score::WIN,
+            s if s > 0.0 => 0,
+            _ => -score::WIN,
+        };
+    }
+    let values = eval.evaluate(game);
+    let best_other = (0..game.seats()).filter(|&s| s != seat.index()).map(|s| values[s]).max().unwrap_or(0);
+    values[seat.index()] - best_other
+}
+
+impl<G: EngineGame> Searcher<G> for Greedy<G> {
+    fn search(&mut self, game: &G, _: &Limits, report: &mut dyn FnMut(&SearchInfo<G::Move>)) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let seat = game.to_move();
+        let mut best: Option<(i32, G::Move)> = None;
+        for &mv in &moves {
+            let mut child = game.clone();
+            child.play(mv);
+            let value = margin(&self.eval, &child, seat);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, mv));
+            }
+        }
+        let (score, best) = match best {
+            Some((s, m)) => (s, Some(m)),
+            None => (0, None),
+        };
+        let pv: Vec<G::Move> = best.into_iter().collect();
+        let info = SearchInfo { depth: 1, score, nodes: moves.len() as u64, time: start.elapsed(), pv: pv.clone() };
+        report(&info);
+        SearchResult { best, score, pv, nodes: info.nodes, depth: 1, time: info.time }
+    }
+}

@@ -1,0 +1,115 @@
+//! The transposition table: a fixed number of entries shared lock-free between threads.
+//! Each entry is two atomics, the key stored xor-ed with the data, so a torn write (one
+//! word from each of two writers) reads back as a miss rather than as wrong data.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least the score (a fail high).
+    Lower,
+    /// The true value is at most the score (a fail low).
+    Upper,
+}
+
+/// One probe's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The score, relative to the side to move, mate distances from this node.
+    pub score: i32,
+    /// The depth it was searched to.
+    pub depth: u8,
+    /// The kind of bound.
+    pub bound: Bound,
+    /// The index of the best move in the game's move order, `u16::MAX` if none.
+    pub best: u16,
+}
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table.
+pub struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of about `megabytes` MB (at least one slot; a power of two of slots).
+    pub fn new(megabytes: usize) -> Self {
+        let want = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
+        let len = want.next_power_of_two() / if want.is_power_of_two() { 1 } else { 2 };
+        let mut slots = Vec::with_capacity(len);
+        slots.resize_with(len, Slot::default);
+        Table { slots, mask: len - 1 }
+    }
+
+    /// Forgets everything.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        if data == 0 || slot.check.load(Ordering::Relaxed) ^ data != key {
+            return None;
+        }
+        let bound = match (data >> 40) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Entry { score: data as u32 as i32, depth: (data >> 32) as u8, bound, best: (data >> 48) as u16 })
+    }
+
+    /// Stores an entry for `key`, replacing what was there unless that was deeper and
+    /// about the same position.
+    pub fn store(&self, key: u64, entry: Entry) {
+        let slot = &self.slots[key as usize & self.mask];
+        if let Some(old) = self.probe(key)
+            && old.depth > entry.depth
+            && entry.bound != Bound::Exact
+        {
+            return;
+        }
+        let bound = match entry.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let data = (entry.score as u32 as u64) | (entry.depth as u64) << 32 | bound << 40 | (entry.best as u64) << 48;
+        slot.check.store(key ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_and_probes() {
+        let t = Table::new(1);
+        assert_eq!(t.probe(42), None);
+        let e = Entry { score: -123_456, depth: 7, bound: Bound::Lower, best: 3 };
+        t.store(42, e);
+        assert_eq!(t.probe(42), Some(e));
+        assert_eq!(t.probe(42 + (1 << 40)), None, "another key in the same slot is a miss");
+        // A shallower non-exact entry does not replace a deeper one.
+        t.store(42, Entry { depth: 2, ..e });
+        assert_eq!(t.probe(42).unwrap().depth, 7);
+        t.clear();
+        assert_eq!(t.probe(42), None);
+    }
+}
