@@ -1,0 +1,91 @@
+//! `tabula go`: info lines, a legal best move, and bad input.
+
+use std::process::{Command, Output};
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("run tabula")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(out.status.success(), "tabula {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str], token: &str) {
+    let out = tabula(args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "tabula {args:?} printed to stdout");
+    assert_eq!(stderr.lines().count(), 1, "tabula {args:?}: {stderr}");
+    assert!(stderr.contains(token) && !stderr.contains("panicked"), "tabula {args:?}: {stderr}");
+}
+
+/// The legal moves `tabula show` lists for the same position.
+fn legal(moves: &str) -> Vec<String> {
+    let mut args = vec!["show", "chinese-checkers"];
+    if !moves.is_empty() {
+        args.extend(["--moves", moves]);
+    }
+    let shown = ok(&args);
+    let line = shown.lines().find(|l| l.starts_with("legal moves")).unwrap().to_string();
+    line.split_once(": ").unwrap().1.split(' ').map(str::to_string).collect()
+}
+
+#[test]
+fn prints_iterations_then_a_legal_bestmove() {
+    for engine in ["alphabeta", "alphabeta:threads=2,hash=4", "greedy", "random:seed=3"] {
+        for (moves, limit) in [("", ["--depth", "3"]), ("j14-j13,g3-g5", ["--nodes", "2000"]), ("", ["--think", "0.2"])] {
+            let mut args = vec!["go", "chinese-checkers", "--engine", engine, limit[0], limit[1]];
+            if !moves.is_empty() {
+                args.extend(["--moves", moves]);
+            }
+            let out = ok(&args);
+            let lines: Vec<&str> = out.lines().collect();
+            let (last, infos) = lines.split_last().unwrap();
+            assert!(!infos.is_empty() && infos.iter().all(|l| l.starts_with("info depth=")), "{out}");
+            let best = last.strip_prefix("bestmove ").expect("last line is bestmove");
+            assert!(legal(moves).contains(&best.to_string()), "{engine}: {best} is not legal");
+        }
+    }
+}
+
+#[test]
+fn depth_limit_is_the_last_iteration() {
+    let out = ok(&["go", "chinese-checkers", "--engine", "alphabeta", "--depth", "4"]);
+    let infos: Vec<&str> = out.lines().filter(|l| l.starts_with("info")).collect();
+    assert_eq!(infos.len(), 4);
+    assert!(infos[3].starts_with("info depth=4 "));
+    assert!(infos[3].contains(" pv ") && infos[3].split(" pv ").nth(1).unwrap().split(' ').count() >= 1);
+}
+
+#[test]
+fn time_controls_are_accepted() {
+    for tc in ["st=0.1", "1+0.01", "40/2", "nodes=500", "depth=2", "0:01"] {
+        let out = ok(&["go", "chinese-checkers", "--engine", "alphabeta", "--tc", tc]);
+        assert!(out.lines().last().unwrap().starts_with("bestmove "), "{tc}");
+    }
+}
+
+#[test]
+fn bad_input_exits_2_naming_the_token() {
+    let go = |extra: &[&'static str]| {
+        let mut v = vec!["go", "chinese-checkers"];
+        v.extend_from_slice(extra);
+        v
+    };
+    fails(&go(&["--engine", "minimax", "--depth", "1"]), "'minimax'");
+    fails(&go(&["--engine", "alphabeta:depth=3", "--depth", "1"]), "'depth'");
+    fails(&go(&["--engine", "alphabeta:threads=0", "--depth", "1"]), "'0'");
+    fails(&go(&["--engine", "alphabeta", "--tc", "10+x"]), "'10+x'");
+    fails(&go(&["--engine", "alphabeta", "--think", "-1"]), "-1");
+    fails(&go(&["--engine", "alphabeta", "--think", "0"]), "'0'");
+    fails(&go(&["--engine", "alphabeta", "--depth", "0"]), "'0'");
+    fails(&go(&["--engine", "alphabeta", "--depth", "2", "--nodes", "5"]), "--nodes");
+    fails(&go(&["--engine", "alphabeta", "--moves", "j14-j12"]), "'j14-j12'");
+    fails(&go(&["--depth", "2"]), "--engine");
+    fails(&["go", "chess", "--engine", "greedy"], "'chess'");
+    let over = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 \
+        board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1";
+    fails(&go(&["--engine", "greedy", "--position", over]), "game is over");
+}
