@@ -3,6 +3,7 @@
 //! Thin by design: it parses arguments, picks the game through [`games::dispatch`] and
 //! calls the libraries. Bad input exits with status 2 and one line on stderr.
 
+mod bench;
 mod error;
 mod games;
 mod go;
@@ -33,6 +34,8 @@ enum Command {
     Show(show::ShowArgs),
     /// Search a position and print the best move.
     Go(go::GoArgs),
+    /// Search fixed positions to a fixed depth: nodes, time, nodes/s and a signature.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,7 +47,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            return CliError::Usage("missing command: perft, show or go (see tabula --help)".into()).report();
+            return CliError::Usage("missing command: perft, show, go or bench (see tabula --help)".into()).report();
         }
         Err(e) => {
             // clap's first paragraph, on one line: it names the bad argument.
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Show(args) => show::run(args),
         Command::Go(args) => go::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

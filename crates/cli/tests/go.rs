@@ -35,7 +35,8 @@ fn legal(moves: &str) -> Vec<String> {
 #[test]
 fn prints_iterations_then_a_legal_bestmove() {
     for engine in ["alphabeta", "alphabeta:threads=2,hash=4", "greedy", "random:seed=3"] {
-        for (moves, limit) in [("", ["--depth", "3"]), ("j14-j13,g3-g5", ["--nodes", "2000"]), ("", ["--think", "0.2"])] {
+        for (moves, limit) in [("", ["--depth", "3"]), ("j14-j13,g3-g5", ["--nodes", "2000"]), ("", ["--think", "0.2"])]
+        {
             let mut args = vec!["go", "chinese-checkers", "--engine", engine, limit[0], limit[1]];
             if !moves.is_empty() {
                 args.extend(["--moves", moves]);
@@ -88,4 +89,16 @@ fn bad_input_exits_2_naming_the_token() {
     let over = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 \
         board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1";
     fails(&go(&["--engine", "greedy", "--position", over]), "game is over");
+}
+
+#[test]
+fn bench_signature_is_stable_with_one_thread() {
+    let run = || ok(&["bench", "--depth", "3"]);
+    let (a, b) = (run(), run());
+    let signature = |out: &str| out.lines().last().unwrap().split("signature=").nth(1).unwrap().to_string();
+    assert_eq!(signature(&a), signature(&b));
+    assert!(a.lines().last().unwrap().starts_with("bench nodes="));
+    assert_eq!(a.lines().filter(|l| l.starts_with("chinese-checkers ")).count(), 6);
+    fails(&["bench", "chess"], "'chess'");
+    fails(&["bench", "--threads", "0"], "'0'");
 }

@@ -123,6 +123,8 @@ pub trait Evaluator<G: Game>: Send + Sync {
 pub trait EngineGame: Game {
     /// The evaluator searches use by default.
     type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// Positions `tabula bench` searches, as position texts, each with its search depth.
+    const BENCH_POSITIONS: &'static [(&'static str, u32)];
     /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {

@@ -71,6 +71,32 @@ impl Evaluator<ChineseCheckers> for CcEval {
 
 impl EngineGame for ChineseCheckers {
     type Eval = CcEval;
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
+        (
+            "chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1",
+            8,
+        ),
+        (
+            "chinese-checkers players=2 camps=03 turn=0 ply=24 passes=0 board=./00/.../..../.....1..0..../.....00.0.../...0......./....1...../..0.0.1../..0...1.../.........../............/....1......../..11/..1/11/.",
+            7,
+        ),
+        (
+            "chinese-checkers players=2 camps=03 turn=0 ply=60 passes=0 board=1/1./.../..../....1......../.......1..../..1.....1../..0....0../....0..../..0.0...../....1....../...000....../............./0..1/.../11/0",
+            7,
+        ),
+        (
+            "chinese-checkers players=3 camps=024 turn=0 ply=30 passes=0 board=./00/.../...0/........0..../..10..02..../....2....../...0.12.../00..0...1/........../...2211..../2.2......1.1/.222.....111./..../.../../.",
+            5,
+        ),
+        (
+            "chinese-checkers players=4 camps=0134 turn=0 ply=40 passes=0 board=./0./.10/..../...1010....3./...0.0....1./..33..1.1../230..1.101/....2.10./.2...02.../..3.2....../323.2..3..../..3...23...../...2/.2./../.",
+            4,
+        ),
+        (
+            "chinese-checkers players=6 camps=012345 turn=0 ply=60 passes=0 board=./0./..0/.20./..5...0.1..1./542423....../5.5..542111/5.0403.1../4.....4.2/.353....15/.10033222../.4..01.0..2./.4.43534.2.5./.1../.../33/.",
+            4,
+        ),
+    ];
 }
 
 #[cfg(test)]
@@ -88,6 +114,15 @@ mod tests {
         let after = CcEval.evaluate(&g);
         assert!(after[0] > before, "{after:?} vs {before}");
         assert_eq!(after[1], e[1]);
+    }
+
+    #[test]
+    fn bench_positions_parse_and_run() {
+        for (text, _) in <ChineseCheckers as EngineGame>::BENCH_POSITIONS {
+            let g = ChineseCheckers::from_text(text).unwrap();
+            assert!(g.outcome().is_none());
+            assert_eq!(&g.to_text(), text);
+        }
     }
 
     #[test]
