@@ -516,6 +516,52 @@ mod tests {
         assert_eq!(r.score, score::WIN - 1);
     }
 
+    /// Seat 0 has eight pegs home, g4 and h4 empty, and pegs on h5 and i5, each a step
+    /// from one of them: the win takes two of its moves, three plies.
+    fn two_to_go() -> ChineseCheckers {
+        let rows = [
+            ".",
+            "..",
+            "...",
+            "....",
+            ".............",
+            "1111111111..",
+            "...........",
+            "..........",
+            ".........",
+            "..........",
+            "...........",
+            "............",
+            ".......00....",
+            "00..",
+            "000",
+            "00",
+            "0",
+        ];
+        let text = format!("chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 board={}", rows.join("/"));
+        ChineseCheckers::from_text(&text).unwrap()
+    }
+
+    #[test]
+    fn prefers_the_fastest_win() {
+        let g = two_to_go();
+        let r = search(&g, Limits::depth(5));
+        assert_eq!(r.score, score::WIN - 3, "pv {:?}", r.pv.iter().map(|&m| g.format_move(m)).collect::<Vec<_>>());
+        let mut after = g;
+        after.play(r.best.unwrap());
+        let next = search(&after, Limits::depth(4));
+        assert_eq!(next.score, -(score::WIN - 2), "seat 1 sees the loss two plies away");
+    }
+
+    #[test]
+    fn two_threads_give_a_legal_move_and_a_proven_win() {
+        let g = one_to_go();
+        let mut ab = AlphaBeta::<ChineseCheckers>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+        let r = ab.search(&g, &Limits::depth(6), &mut |_| {});
+        assert_eq!(g.format_move(r.best.unwrap()), "i5-h4");
+        assert_eq!(r.score, score::WIN - 1);
+    }
+
     #[test]
     fn a_think_time_is_kept() {
         let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
