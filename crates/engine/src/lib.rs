@@ -12,4 +12,4 @@ pub mod registry;
 pub mod search;
 pub mod time;
 
-pub use api::{EngineGame, Evaluator, Limits, SearchInfo, SearchResult, Searcher, Score};
+pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};
