@@ -34,7 +34,9 @@ fn legal(moves: &str) -> Vec<String> {
 
 #[test]
 fn prints_iterations_then_a_legal_bestmove() {
-    for engine in ["alphabeta", "alphabeta:threads=2,hash=4", "greedy", "random:seed=3"] {
+    for engine in
+        ["alphabeta", "alphabeta:threads=2,hash=4", "mcts:seed=1", "mcts:threads=2,cap=30", "greedy", "random:seed=3"]
+    {
         for (moves, limit) in [("", ["--depth", "3"]), ("j14-j13,g3-g5", ["--nodes", "2000"]), ("", ["--think", "0.2"])]
         {
             let mut args = vec!["go", "chinese-checkers", "--engine", engine, limit[0], limit[1]];

@@ -125,6 +125,10 @@ pub trait EngineGame: Game {
     type Eval: Evaluator<Self> + Default + Clone + 'static;
     /// Positions `tabula bench` searches, as position texts, each with its search depth.
     const BENCH_POSITIONS: &'static [(&'static str, u32)];
+    /// The playout policy MCTS uses by default.
+    fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
+        std::sync::Arc::new(crate::playout::Uniform)
+    }
     /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::simple::{Greedy, RandomPlayer};
 
 /// A spec string that cannot be built; the message names the bad part.
@@ -20,8 +21,12 @@ impl fmt::Display for SpecError {
 impl std::error::Error for SpecError {}
 
 /// The searcher names and their keys.
-pub const SEARCHERS: &[(&str, &[&str])] =
-    &[("alphabeta", &["threads", "hash", "aspiration"]), ("greedy", &[]), ("random", &["seed"])];
+pub const SEARCHERS: &[(&str, &[&str])] = &[
+    ("alphabeta", &["threads", "hash", "aspiration"]),
+    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse"]),
+    ("greedy", &[]),
+    ("random", &["seed"]),
+];
 
 /// A spec's name and its `key=value` pairs.
 type Parsed<'a> = (&'a str, Vec<(&'a str, &'a str)>);
@@ -55,6 +60,14 @@ fn number<T: std::str::FromStr + PartialOrd>(key: &str, value: &str, lo: T, hi: 
         .ok_or_else(|| SpecError(format!("bad value '{value}' for {key}")))
 }
 
+fn boolean(key: &str, value: &str) -> Result<bool, SpecError> {
+    match value {
+        "true" | "on" | "1" => Ok(true),
+        "false" | "off" | "0" => Ok(false),
+        _ => Err(SpecError(format!("bad value '{value}' for {key} (expected true or false)"))),
+    }
+}
+
 /// Builds the searcher a spec string describes.
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let (name, pairs) = parse(spec)?;
@@ -69,6 +82,21 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                 }
             }
             Box::new(AlphaBeta::<G>::new(c))
+        }
+        "mcts" => {
+            let mut c = MctsConfig::default();
+            for (k, v) in pairs {
+                match k {
+                    "c" => c.c = number(k, v, 0.0, 100.0)?,
+                    "seed" => c.seed = number(k, v, 0, u64::MAX)?,
+                    "threads" => c.threads = number(k, v, 1, 256)?,
+                    "cap" => c.playout_cap = if v == "none" { None } else { Some(number(k, v, 1, 1_000_000)?) },
+                    "history" => c.progressive_history = boolean(k, v)?,
+                    "solver" => c.solver = boolean(k, v)?,
+                    _ => c.reuse_tree = boolean(k, v)?,
+                }
+            }
+            Box::new(Mcts::<G>::new(c, G::playout_policy()))
         }
         "greedy" => Box::new(Greedy::<G>::new()),
         _ => {
@@ -89,7 +117,15 @@ mod tests {
 
     #[test]
     fn builds_and_rejects() {
-        for ok in ["alphabeta", "alphabeta:threads=2,hash=8", "greedy", "random:seed=7", "random"] {
+        for ok in [
+            "alphabeta",
+            "alphabeta:threads=2,hash=8",
+            "mcts",
+            "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
+            "greedy",
+            "random:seed=7",
+            "random",
+        ] {
             assert!(build::<ChineseCheckers>(ok).is_ok(), "{ok}");
         }
         let err = |s: &str| build::<ChineseCheckers>(s).err().unwrap().to_string();
@@ -98,5 +134,7 @@ mod tests {
         assert!(err("alphabeta:threads=0").contains("'0'"));
         assert!(err("alphabeta:threads").contains("'threads'"));
         assert!(err("greedy:x=1").contains("known: none"));
+        assert!(err("mcts:solver=maybe").contains("'maybe'"));
+        assert!(err("mcts:c=-1").contains("'-1'"));
     }
 }

@@ -65,13 +65,13 @@ impl CcForward {
     pub fn new(beta: f64) -> Self {
         let mut weights = [0f32; GAINS];
         for (k, w) in weights.iter_mut().enumerate() {
-            // Clamp so that no weight overflows or vanishes in f32.
-            *w = (beta * (k as i32 - MAX_GAIN) as f64).clamp(-60.0, 60.0).exp() as f32;
+            // Clamped so that no weight overflows or vanishes in f32, nor a sum of 256.
+            *w = (beta * (k as i32 - MAX_GAIN) as f64).clamp(-40.0, 40.0).exp() as f32;
         }
         CcForward { weights, distance: *TIP_DISTANCE }
     }
 
-    /// The weight of a move of the seat whose target is `camp`.
+    /// The weight of a move for the seat whose target's distances are `row`.
     #[inline(always)]
     fn weight(&self, row: &[u8; 128], mv: CcMove) -> f32 {
         let gain = row[mv.from as usize & 127] as i32 - row[mv.to as usize & 127] as i32;
@@ -92,19 +92,20 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
         }
         let camp = (game.camp(game.to_move()) + 3) % 6;
         let row = &self.distance[camp as usize];
-        // One pass for the running totals of the weights (kept on the stack), then a
-        // binary search for the drawn point. Longer lists than the buffer go in two passes.
-        let mut cumulative = [0f32; BUFFER];
         if moves.len() <= BUFFER {
+            // One pass for the running totals of the weights (on the stack), then a scan
+            // for the point drawn.
+            let mut cumulative = [0f32; BUFFER];
             let mut total = 0.0;
             for (c, &m) in cumulative.iter_mut().zip(moves) {
                 total += self.weight(row, m);
                 *c = total;
             }
             let x = rng.random::<f32>() * total;
-            let k = cumulative[..moves.len()].partition_point(|&c| c <= x);
-            return moves[k.min(moves.len() - 1)];
+            let k = cumulative[..moves.len()].iter().position(|&c| c > x).unwrap_or(moves.len() - 1);
+            return moves[k];
         }
+        // Longer lists: two passes.
         let total: f32 = moves.iter().map(|&m| self.weight(row, m)).sum();
         let mut x = rng.random::<f32>() * total;
         for &m in moves {
@@ -119,7 +120,7 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
 }
 
 /// Move lists up to this long are drawn from in one pass.
-const BUFFER: usize = 256;
+const BUFFER: usize = 128;
 
 #[cfg(test)]
 mod tests {
