@@ -16,28 +16,15 @@ pub fn forward_game(players: u8, plies: usize) -> ChineseCheckers {
             break;
         }
         game.legal_moves(&mut moves);
-        let seat = game.to_move();
-        let goal = target_tip(&game, seat);
+        let target = (game.camp(game.to_move()) + 3) % 6;
         let gain = |mv: &tabula_rules::games::chinese_checkers::CcMove| {
             if mv.is_pass() {
                 return i32::MIN;
             }
-            distance(mv.from as usize, goal) - distance(mv.to as usize, goal)
+            STAR.tip_distance(target, mv.from as usize) as i32 - STAR.tip_distance(target, mv.to as usize) as i32
         };
         let best = *moves.iter().max_by_key(|mv| (gain(mv), std::cmp::Reverse(**mv))).expect("a move or a pass");
         game.play(best);
     }
     game
-}
-
-fn target_tip(game: &ChineseCheckers, seat: tabula_rules::Seat) -> usize {
-    // The target hole farthest from the centre.
-    let centre = STAR.board.parse("i9").expect("the centre");
-    (0..STAR.board.len()).filter(|&i| (game.target(seat) >> i) & 1 == 1).max_by_key(|&i| distance(i, centre)).unwrap()
-}
-
-fn distance(a: usize, b: usize) -> i32 {
-    let (x, y) = (STAR.board.cell(a), STAR.board.cell(b));
-    let (dq, dr) = ((x.q - y.q) as i32, (x.r - y.r) as i32);
-    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
 }

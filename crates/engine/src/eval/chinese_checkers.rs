@@ -5,12 +5,9 @@
 //! The ten holes nearest a camp's tip are the camp itself, so the distance sum is smallest
 //! exactly when the target is filled: the evaluation never rewards crowding the tip.
 
-use std::sync::LazyLock;
-
 use tabula_rules::MAX_SEATS;
-use tabula_rules::games::chinese_checkers::{ChineseCheckers, HOLES, STAR};
+use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
 use tabula_rules::geometry::bits::BitIter;
-use tabula_rules::geometry::hex::Hex;
 use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
@@ -20,33 +17,12 @@ const STEP: Score = 100;
 /// Extra weight of each step of the farthest peg (keeps stragglers moving).
 const STRAGGLER: Score = 30;
 
-/// `DISTANCE[camp][hole]`: hex distance from the hole to the tip of `camp`.
-static DISTANCE: LazyLock<[[u8; 128]; 6]> = LazyLock::new(|| {
-    let board = &STAR.board;
-    let centre = Hex::new(0, 0);
-    let mut table = [[0u8; 128]; 6];
-    for (camp, row) in table.iter_mut().enumerate() {
-        let holes = STAR.camp(camp as u8);
-        let tip = BitIter(holes).max_by_key(|&i| hex_distance(board.cell(i), centre)).expect("ten holes");
-        for (i, d) in row.iter_mut().enumerate().take(HOLES) {
-            *d = hex_distance(board.cell(i), board.cell(tip)) as u8;
-        }
-    }
-    table
-});
-
-fn hex_distance(a: Hex, b: Hex) -> i32 {
-    let (dq, dr) = ((a.q - b.q) as i32, (a.r - b.r) as i32);
-    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
-}
-
 /// The distance a seat still has to run, and its farthest peg's distance.
 pub fn race(game: &ChineseCheckers, seat: Seat) -> (i32, i32) {
     let target_camp = (game.camp(seat) + 3) % 6;
-    let row = &DISTANCE[target_camp as usize];
     let (mut sum, mut max) = (0, 0);
     for i in BitIter(game.pegs(seat)) {
-        let d = row[i] as i32;
+        let d = STAR.tip_distance(target_camp, i) as i32;
         sum += d;
         max = max.max(d);
     }
@@ -134,8 +110,7 @@ mod tests {
         let g = ChineseCheckers::new(&CcOptions { players: 6, ..CcOptions::default() }).unwrap();
         for s in 0..6 {
             let camp = g.camp(Seat(s));
-            let row = &DISTANCE[camp as usize];
-            let own: i32 = BitIter(g.pegs(Seat(s))).map(|i| row[i] as i32).sum();
+            let own: i32 = BitIter(g.pegs(Seat(s))).map(|i| STAR.tip_distance(camp, i) as i32).sum();
             assert_eq!(own, 20);
             // And every seat has the same distance to run at the start.
             assert_eq!(race(&g, Seat(s)), race(&g, Seat(0)));

@@ -5,14 +5,10 @@
 //! hop chains forward are strongly preferred, sideways moves are rare and backward moves
 //! rarer still, so simulated races finish instead of wandering.
 
-use std::sync::LazyLock;
-
 use rand::Rng;
 use rand::rngs::SmallRng;
 use tabula_rules::Game;
-use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, HOLES, STAR};
-use tabula_rules::geometry::bits::BitIter;
-use tabula_rules::geometry::hex::Hex;
+use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, STAR};
 
 use super::PlayoutPolicy;
 
@@ -20,31 +16,6 @@ use super::PlayoutPolicy;
 const MAX_GAIN: i32 = 16;
 /// Entries of the weight table: one per gain from `-MAX_GAIN` to `MAX_GAIN`.
 const GAINS: usize = 2 * MAX_GAIN as usize + 1;
-
-/// `TIP_DISTANCE[camp][hole]`: hex distance from the hole to the tip of `camp` (the camp's
-/// hole farthest from the centre). Holes past the board (index 121 and up) read 0.
-static TIP_DISTANCE: LazyLock<[[u8; 128]; 6]> = LazyLock::new(|| {
-    let board = &STAR.board;
-    let mut table = [[0u8; 128]; 6];
-    for (camp, row) in table.iter_mut().enumerate() {
-        let tip = BitIter(STAR.camp(camp as u8)).max_by_key(|&i| board.cell(i).ring()).expect("ten holes");
-        for (i, d) in row.iter_mut().enumerate().take(HOLES) {
-            *d = hex_distance(board.cell(i), board.cell(tip)) as u8;
-        }
-    }
-    table
-});
-
-/// Axial hex distance.
-pub fn hex_distance(a: Hex, b: Hex) -> i32 {
-    let (dq, dr) = ((a.q - b.q) as i32, (a.r - b.r) as i32);
-    (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
-}
-
-/// The distance from `hole` to the tip of `camp`.
-pub fn tip_distance(camp: u8, hole: usize) -> u8 {
-    TIP_DISTANCE[camp as usize % 6][hole & 127]
-}
 
 /// Forward-biased moves: weight `exp(beta * gain)` per move.
 #[derive(Clone, Debug)]
@@ -68,7 +39,7 @@ impl CcForward {
             // Clamped so that no weight overflows or vanishes in f32, nor a sum of 256.
             *w = (beta * (k as i32 - MAX_GAIN) as f64).clamp(-40.0, 40.0).exp() as f32;
         }
-        CcForward { weights, distance: *TIP_DISTANCE }
+        CcForward { weights, distance: *STAR.tip_distances() }
     }
 
     /// The weight of a move for the seat whose target's distances are `row`.
@@ -135,10 +106,10 @@ mod tests {
         // Camp 0's tip m17 and camp 3's tip e1.
         let m17 = STAR.board.parse("m17").unwrap();
         let e1 = STAR.board.parse("e1").unwrap();
-        assert_eq!(tip_distance(0, m17), 0);
-        assert_eq!(tip_distance(3, e1), 0);
-        assert_eq!(tip_distance(3, m17), 16);
-        assert_eq!(tip_distance(0, e1), 16);
+        assert_eq!(STAR.tip_distance(0, m17), 0);
+        assert_eq!(STAR.tip_distance(3, e1), 0);
+        assert_eq!(STAR.tip_distance(3, m17), 16);
+        assert_eq!(STAR.tip_distance(0, e1), 16);
     }
 
     #[test]
@@ -152,7 +123,7 @@ mod tests {
         for _ in 0..1000 {
             let m = policy.choose(&g, moves.as_slice(), &mut rng);
             assert!(moves.iter().any(|&l| l == m));
-            gained += tip_distance(3, m.from as usize) as i32 - tip_distance(3, m.to as usize) as i32;
+            gained += STAR.tip_distance(3, m.from as usize) as i32 - STAR.tip_distance(3, m.to as usize) as i32;
         }
         // Every opening move gains 1 (a step) or 2 (a hop); the average leans to hops.
         assert!(gained > 1500, "average gain {}", gained as f64 / 1000.0);

@@ -33,6 +33,11 @@ impl Hex {
         let m = if a > b { a } else { b };
         if m > c { m } else { c }
     }
+    /// The number of steps from `self` to `other`.
+    pub const fn distance(self, other: Hex) -> i8 {
+        let (dq, dr) = (self.q - other.q, self.r - other.r);
+        (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
+    }
     /// The point reflection through the centre.
     pub const fn reflect(self) -> Hex {
         Hex { q: -self.q, r: -self.r }
@@ -326,6 +331,9 @@ mod tests {
         }
         assert_eq!(x, h);
         assert_eq!(h.rotate_cw().rotate_cw().rotate_cw(), h.reflect());
+        assert_eq!(h.distance(Hex::new(0, 0)), h.ring());
+        assert_eq!(Hex::new(2, -2).distance(Hex::new(-2, 2)), 4);
+        assert_eq!(Hex::new(1, 1).distance(Hex::new(-1, 0)), 3);
         for d in HexDir::ALL {
             assert_eq!(Hex::new(0, 0).step(d).step(d.opposite()), Hex::new(0, 0));
         }

@@ -18,6 +18,9 @@ pub const PEGS: u32 = 10;
 pub struct Star {
     /// Cells, neighbours and hops.
     pub board: HexBoard,
+    /// `tip_distance[camp][hole]`: steps from the hole to the camp's tip (its hole
+    /// farthest from the centre); 0 past the board.
+    tip_distance: [[u8; 128]; 6],
 }
 
 /// `camp_of` of a hole outside every camp.
@@ -88,6 +91,16 @@ impl Star {
     pub fn camp(&self, camp: u8) -> Bits {
         CAMP_MASKS[camp as usize % 6]
     }
+    /// Steps from `hole` to the tip of `camp`; the ten holes of the camp are the ten
+    /// nearest its tip (sum 20), so a race toward a target can measure by it.
+    #[inline(always)]
+    pub fn tip_distance(&self, camp: u8, hole: usize) -> u8 {
+        self.tip_distance[camp as usize % 6][hole & 127]
+    }
+    /// The table behind [`tip_distance`](Star::tip_distance), for copying into hot loops.
+    pub fn tip_distances(&self) -> &[[u8; 128]; 6] {
+        &self.tip_distance
+    }
     /// The target of a seat sitting in `camp`: the opposite camp.
     #[inline(always)]
     pub fn target(&self, camp: u8) -> Bits {
@@ -109,7 +122,18 @@ fn camp_of(h: Hex) -> Option<usize> {
 }
 
 /// The star, built on first use.
-pub static STAR: LazyLock<Star> = LazyLock::new(|| Star { board: HexBoard::new(RADIUS, is_hole) });
+pub static STAR: LazyLock<Star> = LazyLock::new(|| {
+    let board = HexBoard::new(RADIUS, is_hole);
+    let mut tip_distance = [[0u8; 128]; 6];
+    for (camp, row) in tip_distance.iter_mut().enumerate() {
+        let tip = (0..HOLES).filter(|&i| CAMP_OF[i] as usize == camp).max_by_key(|&i| board.cell(i).ring());
+        let tip = board.cell(tip.expect("ten holes a camp"));
+        for (i, d) in row.iter_mut().enumerate().take(HOLES) {
+            *d = board.cell(i).distance(tip) as u8;
+        }
+    }
+    Star { board, tip_distance }
+});
 
 /// Zobrist key of a peg of `seat` in hole `i`.
 pub static PEG_KEYS: [[u64; 128]; 6] = {
@@ -151,6 +175,12 @@ mod tests {
             assert_eq!(camp.count_ones(), 10, "camp {c}");
         }
         let all: Bits = CAMP_MASKS.iter().fold(0, |a, &c| a | c);
+        for c in 0..6 {
+            let own: u32 = crate::geometry::bits::BitIter(star.camp(c)).map(|i| star.tip_distance(c, i) as u32).sum();
+            assert_eq!(own, 20, "a camp is the ten holes nearest its tip");
+        }
+        assert_eq!(star.tip_distance(0, star.board.parse("m17").unwrap()), 0);
+        assert_eq!(star.tip_distance(0, star.board.parse("e1").unwrap()), 16);
         assert_eq!(all.count_ones(), 60);
         assert_eq!(star.board.name(0), "m17");
         assert_eq!(star.board.name(HOLES - 1), "e1");
