@@ -127,7 +127,6 @@ pub struct HexBoard {
     grid: Vec<u8>,
     neighbors: [[u8; 6]; 128],
     neighbor_mask: [Bits; 128],
-    hops: [[(u8, u8); 6]; 128],
     /// Neighbours of each cell that have a cell beyond them (can be hopped over).
     jumpable: [Bits; 128],
     /// The cells one hop away from each cell (two steps in a straight line).
@@ -150,7 +149,6 @@ impl HexBoard {
             grid: vec![NONE; side * side],
             neighbors: [[NONE; 6]; 128],
             neighbor_mask: [0; 128],
-            hops: [[(NONE, NONE); 6]; 128],
             jumpable: [0; 128],
             hop_landings: [0; 128],
             landing: Box::new([[NONE; 128]; 128]),
@@ -178,7 +176,6 @@ impl HexBoard {
                     board.neighbors[i][d as usize] = n as u8;
                     board.neighbor_mask[i] |= bit(n);
                     if let Some(land) = land {
-                        board.hops[i][d as usize] = (n as u8, land as u8);
                         board.jumpable[i] |= bit(n);
                         board.hop_landings[i] |= bit(land);
                         board.landing[i][n] = land as u8;
@@ -237,12 +234,6 @@ impl HexBoard {
     #[inline(always)]
     pub fn neighbor_mask(&self, i: usize) -> Bits {
         self.neighbor_mask[i & 127]
-    }
-    /// The six hops from cell `i` as `(jumped cell, landing cell)`, [`NONE`] where the
-    /// hop leaves the board.
-    #[inline(always)]
-    pub fn hops(&self, i: usize) -> &[(u8, u8); 6] {
-        &self.hops[i & 127]
     }
     /// The neighbours of cell `i` that have a cell beyond them, as a bitboard.
     #[inline(always)]
@@ -309,10 +300,10 @@ mod tests {
         assert_eq!(b.neighbor_mask(c3).count_ones(), 6);
         let a1 = b.parse("a1").unwrap();
         assert_eq!(b.neighbor_mask(a1).count_ones(), 3);
-        let (mid, land) = b.hops(a1)[HexDir::NE as usize];
+        let mid = b.neighbor(a1, HexDir::NE);
+        let land = b.landing(a1, mid as usize);
         assert_eq!((b.name(mid as usize), b.name(land as usize)), ("b2".into(), "c3".into()));
-        assert_eq!(b.hops(a1)[HexDir::W as usize], (NONE, NONE));
-        assert_eq!(b.landing(a1, mid as usize), land);
+        assert_eq!(b.neighbor(a1, HexDir::W), NONE);
         assert_eq!(b.jumpable(a1).count_ones(), 3);
         assert_eq!(b.hop_landings(a1).count_ones(), 3);
         assert!(b.hop_landings(a1) & bit(land as usize) != 0);
