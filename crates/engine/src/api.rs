@@ -134,4 +134,15 @@ pub trait EngineGame: Game {
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
     }
+    /// Gives the turn to `seat`, as if every seat between passed: best-reply search lets
+    /// one opponent move out of turn. Returns `false`, changing nothing, where the game
+    /// cannot (then `best-reply` is refused for it).
+    fn hand_turn_to(&mut self, _seat: tabula_rules::Seat) -> bool {
+        false
+    }
+    /// The team a seat plays for; seats of one team share a result (Martian Chess's
+    /// team option). By default every seat is its own team.
+    fn team(&self, seat: tabula_rules::Seat) -> u8 {
+        seat.0
+    }
 }

@@ -15,7 +15,7 @@ use common::crate_options;
 use common::reference::{self, Pos, RefMove, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
+use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers, STAR};
 use tabula_rules::{Game, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
 const TABLE: &str = include_str!("perft/chinese-checkers.txt");
@@ -80,7 +80,7 @@ fn table() -> Vec<Case> {
 }
 
 fn crate_game(case: &Case) -> ChineseCheckers {
-    let options = crate_options(&case.options);
+    let options: CcOptions = crate_options(&case.options);
     match &case.setup {
         Setup::Start => ChineseCheckers::new(&options).expect("start"),
         Setup::Moves(moves) => {

@@ -4,11 +4,10 @@
 pub mod reference;
 
 use tabula_rules::GameOptions;
-use tabula_rules::games::chinese_checkers::CcOptions;
 
 /// The crate's options from a `key=value ...` column (spec names, through `GameOptions`).
-pub fn crate_options(column: &str) -> CcOptions {
-    let mut o = CcOptions::default();
+pub fn crate_options<O: GameOptions>(column: &str) -> O {
+    let mut o = O::default();
     for token in column.split_whitespace() {
         let (k, v) = token.split_once('=').expect("key=value");
         if k == "players" {
