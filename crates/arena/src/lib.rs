@@ -1,4 +1,23 @@
 //! Matches between Tabula searchers: fair schedules, one clock per seat, game records and
-//! statistics.
+//! statistics, for games of 2 to 6 seats.
+//!
+//! [`run_match`] plays a [`MatchConfig`]; [`play_game`] plays one game; [`record`] writes and
+//! reads PGN-style records; [`stats`] turns results into scores, Elo and rank tables.
 
+pub mod engine;
+pub mod error;
+pub mod game;
+pub mod json;
+pub mod opening;
+pub mod record;
+pub mod runner;
+pub mod schedule;
+pub mod seed;
 pub mod stats;
+
+pub use engine::{EngineEntry, unique_names};
+pub use error::ArenaError;
+pub use game::{GameResult, GameSetup, MoveRecord, Player, Termination, TimeSource, WallClock, play_game};
+pub use opening::{Opening, OpeningBook};
+pub use record::{Record, parse_records};
+pub use runner::{FinishedGame, MatchConfig, run_match};

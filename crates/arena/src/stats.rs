@@ -1,1 +1,536 @@
-//! Match statistics.
+//! Match statistics: wins, draws, losses and score per engine; for two engines the Elo
+//! difference with a 95% interval and the likelihood of superiority, on game pairs
+//! (pentanomial) and on single games (trinomial); for more seats the average rank, the
+//! score per seat and how often each engine finished ahead of each other.
+//!
+//! Conventions follow cutechess-cli and fastchess: the score is wins plus half the draws
+//! (in games of more seats, a shared first place splits the point), the Elo difference of a
+//! score `s` is `-400 log10(1/s - 1)`, and the interval is the normal approximation of the
+//! mean score's distribution, mapped to Elo.
+
+use std::fmt::Write;
+
+use tabula_rules::{MAX_SEATS, Outcome, Seat};
+
+/// The two-sided 95% quantile of the normal distribution.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The error function, to about 1e-7 (Abramowitz and Stegun 7.1.26).
+pub fn erf(x: f64) -> f64 {
+    let sign = if x < 0.0 { -1.0 } else { 1.0 };
+    let x = x.abs();
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly =
+        t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    sign * (1.0 - poly * (-x * x).exp())
+}
+
+/// The standard normal distribution function.
+pub fn phi(x: f64) -> f64 {
+    0.5 * (1.0 + erf(x / std::f64::consts::SQRT_2))
+}
+
+/// The Elo difference that a score fraction `s` stands for (infinite at 0 and 1).
+pub fn elo(s: f64) -> f64 {
+    if s <= 0.0 {
+        f64::NEG_INFINITY
+    } else if s >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / s - 1.0).log10()
+    }
+}
+
+/// An Elo estimate with its 95% interval and the likelihood of superiority.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// The mean score fraction.
+    pub score: f64,
+    /// The Elo difference.
+    pub elo: f64,
+    /// The lower end of the 95% interval.
+    pub low: f64,
+    /// The upper end of the 95% interval.
+    pub high: f64,
+    /// The probability that the first engine is the stronger one.
+    pub los: f64,
+}
+
+/// The estimate from a sample whose values `outcomes[i]` (score fractions) occur `counts[i]`
+/// times: the mean, its standard error, the interval through [`elo`].
+fn estimate(outcomes: &[f64], counts: &[u32]) -> Option<EloEstimate> {
+    let n: f64 = counts.iter().map(|&c| f64::from(c)).sum();
+    if n == 0.0 {
+        return None;
+    }
+    let mean = outcomes.iter().zip(counts).map(|(x, &c)| x * f64::from(c)).sum::<f64>() / n;
+    let variance = outcomes.iter().zip(counts).map(|(x, &c)| (x - mean).powi(2) * f64::from(c)).sum::<f64>() / n;
+    let se = (variance / n).sqrt();
+    let los = if se > 0.0 {
+        phi((mean - 0.5) / se)
+    } else if mean > 0.5 {
+        1.0
+    } else if mean < 0.5 {
+        0.0
+    } else {
+        0.5
+    };
+    Some(EloEstimate { score: mean, elo: elo(mean), low: elo(mean - Z95 * se), high: elo(mean + Z95 * se), los })
+}
+
+/// Single games counted as win, draw, loss (for the first engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Trinomial {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Trinomial {
+    /// The number of games.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The Elo estimate, or `None` with no games. The likelihood of superiority is the
+    /// usual `Phi((W - L) / sqrt(W + L))`, which ignores draws.
+    pub fn estimate(&self) -> Option<EloEstimate> {
+        let mut e = estimate(&[1.0, 0.5, 0.0], &[self.wins, self.draws, self.losses])?;
+        let decisive = f64::from(self.wins + self.losses);
+        let margin = f64::from(self.wins) - f64::from(self.losses);
+        e.los = if decisive > 0.0 { phi(margin / decisive.sqrt()) } else { 0.5 };
+        Some(e)
+    }
+}
+
+/// Game pairs (one opening, seats swapped) counted by the first engine's points in the
+/// pair: `counts[k]` pairs scored `k / 2` points (0, 0.5, 1, 1.5 or 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pentanomial {
+    /// Pairs by points times two.
+    pub counts: [u32; 5],
+}
+
+impl Pentanomial {
+    /// The number of pairs.
+    pub fn pairs(&self) -> u32 {
+        self.counts.iter().sum()
+    }
+
+    /// The Elo estimate from the variance of pair scores, or `None` with no pairs. A pair's
+    /// two games are correlated (same opening), so this interval is the honest one.
+    pub fn estimate(&self) -> Option<EloEstimate> {
+        estimate(&[0.0, 0.25, 0.5, 0.75, 1.0], &self.counts)
+    }
+}
+
+/// One engine's tally.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineTally {
+    /// Seats played (an engine may hold several seats of one game).
+    pub games: u32,
+    /// Sole first places.
+    pub wins: u32,
+    /// Shared first places (draws).
+    pub draws: u32,
+    /// Other places.
+    pub losses: u32,
+    /// Points by the game's scores (a shared first place splits one point).
+    pub score: f64,
+    /// The sum of ranks (1 is first).
+    pub rank_sum: u32,
+    /// Games and score per seat.
+    pub by_seat: [(u32, f64); MAX_SEATS],
+}
+
+impl EngineTally {
+    /// The score as a fraction of the games.
+    pub fn score_fraction(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { self.score / f64::from(self.games) }
+    }
+    /// The average rank.
+    pub fn average_rank(&self) -> f64 {
+        if self.games == 0 { 0.0 } else { f64::from(self.rank_sum) / f64::from(self.games) }
+    }
+}
+
+/// The statistics of a match, updated game by game.
+#[derive(Clone, Debug)]
+pub struct MatchStats {
+    names: Vec<String>,
+    seats: usize,
+    games: u32,
+    tallies: Vec<EngineTally>,
+    /// `ahead[i][j]`: (games where `i` finished ahead of `j`, games where both played).
+    ahead: Vec<Vec<(u32, u32)>>,
+    /// Two engines: engine 0's trinomial and pentanomial counts.
+    trinomial: Trinomial,
+    pentanomial: Pentanomial,
+    /// Engine 0's points in the open pair of each round, while the pair is incomplete.
+    open_pairs: Vec<(usize, usize, f64)>,
+}
+
+impl MatchStats {
+    /// Empty statistics for engines named `names` playing games of `seats` seats.
+    pub fn new(names: Vec<String>, seats: usize) -> Self {
+        let e = names.len();
+        MatchStats {
+            names,
+            seats,
+            games: 0,
+            tallies: vec![EngineTally::default(); e],
+            ahead: vec![vec![(0, 0); e]; e],
+            trinomial: Trinomial::default(),
+            pentanomial: Pentanomial::default(),
+            open_pairs: Vec::new(),
+        }
+    }
+
+    /// Adds a finished game: `engines[s]` is the engine that sat in seat `s`, `round` the
+    /// schedule's round (the two games of a round in a 2-seat match form a pair).
+    pub fn add(&mut self, round: usize, engines: &[usize], outcome: &Outcome) {
+        self.games += 1;
+        for (s, &e) in engines.iter().enumerate() {
+            let seat = Seat(s as u8);
+            let rank = outcome.rank(seat);
+            let firsts = outcome.ranks().iter().filter(|&&r| r == 1).count();
+            let t = &mut self.tallies[e];
+            t.games += 1;
+            match (rank, firsts) {
+                (1, 1) => t.wins += 1,
+                (1, _) => t.draws += 1,
+                _ => t.losses += 1,
+            }
+            let score = outcome.score(seat);
+            t.score += score;
+            t.rank_sum += u32::from(rank);
+            t.by_seat[s].0 += 1;
+            t.by_seat[s].1 += score;
+            for (s2, &e2) in engines.iter().enumerate() {
+                if e2 != e {
+                    let entry = &mut self.ahead[e][e2];
+                    entry.1 += 1;
+                    if rank < outcome.rank(Seat(s2 as u8)) {
+                        entry.0 += 1;
+                    }
+                }
+            }
+        }
+        if self.names.len() == 2 && self.seats == 2 {
+            let seat0 = Seat(engines.iter().position(|&e| e == 0).unwrap_or(0) as u8);
+            let points = outcome.score(seat0);
+            if points == 1.0 {
+                self.trinomial.wins += 1;
+            } else if points == 0.0 {
+                self.trinomial.losses += 1;
+            } else {
+                self.trinomial.draws += 1;
+            }
+            if let Some(i) = self.open_pairs.iter().position(|p| p.0 == round) {
+                let (_, _, first) = self.open_pairs.swap_remove(i);
+                let k = ((first + points) * 2.0).round() as usize;
+                self.pentanomial.counts[k.min(4)] += 1;
+            } else {
+                self.open_pairs.push((round, 1, points));
+            }
+        }
+    }
+
+    /// The engines' names.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+    /// Games added.
+    pub fn games(&self) -> u32 {
+        self.games
+    }
+    /// One engine's tally.
+    pub fn tally(&self, engine: usize) -> &EngineTally {
+        &self.tallies[engine]
+    }
+    /// How often `i` finished ahead of `j`: (ahead, games where both played).
+    pub fn ahead(&self, i: usize, j: usize) -> (u32, u32) {
+        self.ahead[i][j]
+    }
+    /// Two engines and two seats: engine 0's single-game counts.
+    pub fn trinomial(&self) -> Trinomial {
+        self.trinomial
+    }
+    /// Two engines and two seats: engine 0's pair counts (complete pairs only).
+    pub fn pentanomial(&self) -> Pentanomial {
+        self.pentanomial
+    }
+
+    /// The one-line running score, e.g. `Score of ab vs mcts: 12 - 6 - 2 [0.650] 20`
+    /// (cutechess style) or, with more engines, each engine's points.
+    pub fn running_line(&self, total: usize) -> String {
+        if self.names.len() == 2 && self.seats == 2 {
+            let t = self.trinomial;
+            let score =
+                if t.games() > 0 { (f64::from(t.wins) + 0.5 * f64::from(t.draws)) / f64::from(t.games()) } else { 0.0 };
+            return format!(
+                "Score of {} vs {}: {} - {} - {} [{score:.3}] {}/{total}",
+                self.names[0],
+                self.names[1],
+                t.wins,
+                t.losses,
+                t.draws,
+                t.games()
+            );
+        }
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .zip(&self.tallies)
+            .map(|(n, t)| format!("{n} {} ({:.3})", trim(t.score), t.score_fraction()))
+            .collect();
+        format!("Game {}/{total}: {}", self.games, parts.join(", "))
+    }
+
+    /// The table printed at the end of a match.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let width = self.names.iter().map(|n| n.len()).max().unwrap_or(6).max(6);
+        let multi = self.seats > 2;
+        let _ = write!(
+            out,
+            "{:<width$} {:>6} {:>6} {:>6} {:>6} {:>8} {:>7}",
+            "engine", "games", "wins", "draws", "losses", "score", "score%"
+        );
+        if multi {
+            let _ = write!(out, " {:>8}", "avg-rank");
+        }
+        out.push('\n');
+        for (n, t) in self.names.iter().zip(&self.tallies) {
+            let _ = write!(
+                out,
+                "{n:<width$} {:>6} {:>6} {:>6} {:>6} {:>8} {:>6.1}%",
+                t.games,
+                t.wins,
+                t.draws,
+                t.losses,
+                trim(t.score),
+                100.0 * t.score_fraction()
+            );
+            if multi {
+                let _ = write!(out, " {:>8.2}", t.average_rank());
+            }
+            out.push('\n');
+        }
+        if self.names.len() == 2 && self.seats == 2 {
+            let penta = self.pentanomial;
+            if let Some(e) = penta.estimate() {
+                let _ = writeln!(
+                    out,
+                    "Elo {} - {}: {} (95%: {} .. {}), LOS {:.1}%, over {} game pairs [{}]",
+                    self.names[0],
+                    self.names[1],
+                    format_elo(e.elo),
+                    format_elo(e.low),
+                    format_elo(e.high),
+                    100.0 * e.los,
+                    penta.pairs(),
+                    penta.counts.map(|c| c.to_string()).join(", ")
+                );
+            }
+            if let Some(e) = self.trinomial.estimate() {
+                let _ = writeln!(
+                    out,
+                    "Elo on single games: {} (95%: {} .. {}), LOS {:.1}%",
+                    format_elo(e.elo),
+                    format_elo(e.low),
+                    format_elo(e.high),
+                    100.0 * e.los
+                );
+            }
+        }
+        if self.seats > 2 || self.names.len() > 2 {
+            if self.seats > 2 {
+                out.push_str("score per seat (points / games):\n");
+                let _ = write!(out, "{:<width$}", "engine");
+                for s in 0..self.seats {
+                    let _ = write!(out, " {:>10}", format!("seat {s}"));
+                }
+                out.push('\n');
+                for (n, t) in self.names.iter().zip(&self.tallies) {
+                    let _ = write!(out, "{n:<width$}");
+                    for &(g, p) in &t.by_seat[..self.seats] {
+                        let _ = write!(out, " {:>10}", format!("{}/{g}", trim(p)));
+                    }
+                    out.push('\n');
+                }
+            }
+            out.push_str("finished ahead (row ahead of column, % of games together):\n");
+            let _ = write!(out, "{:<width$}", "");
+            for n in &self.names {
+                let _ = write!(out, " {n:>width$}");
+            }
+            out.push('\n');
+            for (i, n) in self.names.iter().enumerate() {
+                let _ = write!(out, "{n:<width$}");
+                for j in 0..self.names.len() {
+                    let (a, g) = self.ahead[i][j];
+                    let cell = if i == j || g == 0 {
+                        "-".to_string()
+                    } else {
+                        format!("{:.1}%", 100.0 * f64::from(a) / f64::from(g))
+                    };
+                    let _ = write!(out, " {cell:>width$}");
+                }
+                out.push('\n');
+            }
+        }
+        out
+    }
+}
+
+/// An Elo value with its sign and one decimal, `inf` at the ends.
+pub fn format_elo(x: f64) -> String {
+    if x.is_infinite() {
+        return if x > 0.0 { "+inf".into() } else { "-inf".into() };
+    }
+    if x.is_nan() {
+        return "nan".into();
+    }
+    format!("{x:+.1}")
+}
+
+/// A score without a useless fraction: `3`, `2.5`, `1.333`.
+fn trim(x: f64) -> String {
+    let s = format!("{x:.3}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    s.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn erf_and_phi_match_tables() {
+        assert!(close(erf(0.0), 0.0, 1e-9));
+        assert!(close(erf(1.0), 0.842_700_792_9, 2e-7));
+        assert!(close(erf(-0.5), -0.520_499_877_8, 2e-7));
+        assert!(close(phi(1.0), 0.841_344_746, 2e-7));
+        assert!(close(phi(Z95), 0.975, 1e-6));
+    }
+
+    #[test]
+    fn a_75_percent_score_is_190_8_elo() {
+        assert!(close(elo(0.75), 190.848, 1e-3));
+        assert!(close(elo(0.25), -190.848, 1e-3));
+        assert_eq!(format_elo(elo(0.75)), "+190.8");
+        assert_eq!(elo(0.5), 0.0);
+        assert_eq!(format_elo(elo(1.0)), "+inf");
+        // 30 wins, 10 losses: 75%.
+        let t = Trinomial { wins: 30, draws: 0, losses: 10 }.estimate().unwrap();
+        assert!(close(t.elo, 190.848, 1e-3));
+    }
+
+    #[test]
+    fn an_even_score_is_zero_with_a_symmetric_interval() {
+        let t = Trinomial { wins: 7, draws: 6, losses: 7 }.estimate().unwrap();
+        assert_eq!(t.elo, 0.0);
+        assert!(t.low < -10.0 && close(t.low, -t.high, 1e-9), "{t:?}");
+        assert!(close(t.los, 0.5, 1e-7));
+        let p = Pentanomial { counts: [1, 2, 4, 2, 1] }.estimate().unwrap();
+        assert_eq!(p.elo, 0.0);
+        assert!(p.low < 0.0 && close(p.low, -p.high, 1e-9), "{p:?}");
+    }
+
+    #[test]
+    fn trinomial_interval_by_hand() {
+        // 6 wins, 3 losses, 1 draw: mean 0.65, variance (6*.35^2 + .15^2 + 3*.65^2)/10
+        // = 0.2025, standard error sqrt(0.02025) = 0.142302; 95%: 0.65 -/+ 0.278907.
+        let t = Trinomial { wins: 6, draws: 1, losses: 3 }.estimate().unwrap();
+        assert!(close(t.score, 0.65, 1e-12));
+        assert!(close(t.low, elo(0.371_093), 0.05), "{t:?}");
+        assert!(close(t.high, elo(0.928_907), 0.05), "{t:?}");
+        // LOS from wins and losses: Phi(3 / 3) = 0.8413.
+        assert!(close(t.los, 0.841_345, 1e-6));
+    }
+
+    #[test]
+    fn pentanomial_interval_by_hand() {
+        // Pairs scored 1, 1.5, 1.5, 2 (of 2): fractions .5 .75 .75 1, mean 0.75, variance
+        // (.0625 + 0 + 0 + .0625) / 4 = 0.03125, standard error sqrt(0.03125 / 4) = 0.088388.
+        let p = Pentanomial { counts: [0, 0, 1, 2, 1] }.estimate().unwrap();
+        assert!(close(p.score, 0.75, 1e-12));
+        assert!(close(p.low, elo(0.75 - 0.173_237), 0.05), "{p:?}");
+        assert!(close(p.high, elo(0.75 + 0.173_237), 0.05), "{p:?}");
+        assert!(close(p.los, phi(0.25 / 0.088_388), 1e-5));
+    }
+
+    #[test]
+    fn pairs_that_split_have_no_pair_variance() {
+        // Every opening won by whoever has the first seat: single games look like noise, but
+        // the pairs show exactly equal engines.
+        let mut stats = MatchStats::new(vec!["a".into(), "b".into()], 2);
+        for round in 0..10 {
+            stats.add(round, &[0, 1], &Outcome::winner(2, Seat(0)));
+            stats.add(round, &[1, 0], &Outcome::winner(2, Seat(0)));
+        }
+        assert_eq!(stats.trinomial(), Trinomial { wins: 10, draws: 0, losses: 10 });
+        assert_eq!(stats.pentanomial().counts, [0, 0, 10, 0, 0]);
+        let p = stats.pentanomial().estimate().unwrap();
+        assert_eq!((p.low, p.elo, p.high, p.los), (0.0, 0.0, 0.0, 0.5));
+        let t = stats.trinomial().estimate().unwrap();
+        assert!(t.high > 100.0);
+    }
+
+    #[test]
+    fn pairs_are_formed_by_round_in_any_order() {
+        let mut stats = MatchStats::new(vec!["a".into(), "b".into()], 2);
+        stats.add(0, &[0, 1], &Outcome::winner(2, Seat(0))); // a wins
+        stats.add(1, &[0, 1], &Outcome::draw(2)); // a draws
+        stats.add(1, &[1, 0], &Outcome::winner(2, Seat(1))); // a wins
+        assert_eq!(stats.pentanomial().counts, [0, 0, 0, 1, 0]);
+        stats.add(0, &[1, 0], &Outcome::winner(2, Seat(0))); // a loses
+        assert_eq!(stats.pentanomial().counts, [0, 0, 1, 1, 0]);
+        let a = stats.tally(0);
+        assert_eq!((a.wins, a.draws, a.losses, a.score), (2, 1, 1, 2.5));
+        assert!(stats.running_line(4).starts_with("Score of a vs b: 2 - 1 - 1 [0.625] 4/4"));
+    }
+
+    #[test]
+    fn multi_seat_ranks_seats_and_ahead_matrix() {
+        let names = vec!["x".into(), "y".into(), "z".into()];
+        let mut stats = MatchStats::new(names, 3);
+        // Ranks per seat; seat s holds engine (s + k) % 3.
+        stats.add(0, &[0, 1, 2], &Outcome::from_standings(&[3, 2, 1])); // x 1st, y 2nd, z 3rd
+        stats.add(0, &[1, 2, 0], &Outcome::from_standings(&[1, 1, 3])); // x 1st, y z tied 2nd
+        stats.add(0, &[2, 0, 1], &Outcome::from_standings(&[2, 2, 1])); // z x share 1st, y 3rd
+        let x = stats.tally(0);
+        assert_eq!((x.games, x.wins, x.draws, x.losses), (3, 2, 1, 0));
+        assert_eq!(x.score, 2.5);
+        assert_eq!(x.rank_sum, 3);
+        assert_eq!(x.by_seat[..3], [(1, 1.0), (1, 0.5), (1, 1.0)]);
+        let y = stats.tally(1);
+        assert_eq!((y.rank_sum, y.score), (2 + 2 + 3, 0.0));
+        assert_eq!(stats.ahead(0, 1), (3, 3));
+        assert_eq!(stats.ahead(0, 2), (2, 3));
+        assert_eq!(stats.ahead(1, 2), (1, 3));
+        assert_eq!(stats.ahead(2, 1), (1, 3));
+        let table = stats.table();
+        assert!(table.contains("avg-rank"), "{table}");
+        assert!(table.contains("66.7%"), "{table}");
+        assert!(stats.running_line(3).contains("x 2.5 (0.833)"));
+    }
+
+    #[test]
+    fn an_engine_in_two_seats_counts_each() {
+        let mut stats = MatchStats::new(vec!["a".into(), "b".into()], 4);
+        stats.add(0, &[0, 1, 0, 1], &Outcome::winner(4, Seat(2)));
+        assert_eq!(stats.tally(0).games, 2);
+        assert_eq!(stats.tally(0).wins, 1);
+        assert_eq!(stats.tally(1).losses, 2);
+        assert_eq!(stats.ahead(0, 1), (2, 4));
+    }
+}

@@ -111,6 +111,10 @@ pub trait Searcher<G: Game>: Send {
     ) -> SearchResult<G::Move>;
     /// Forgets everything learned about the previous game.
     fn new_game(&mut self) {}
+    /// Draws random choices from `seed` from now on (a match runner gives every game its
+    /// own seed, so that random players do not repeat one game). Deterministic searchers
+    /// ignore it.
+    fn reseed(&mut self, _seed: u64) {}
 }
 
 /// A static evaluation: one value per seat, higher is better for that seat.

@@ -975,6 +975,11 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
         self.trees.clear();
         self.last.clear();
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.config.seed = seed;
+        self.trees.clear();
+    }
 }
 
 #[cfg(test)]

@@ -33,6 +33,10 @@ impl<G: Game> Searcher<G> for RandomPlayer {
         report(&info);
         SearchResult { best, score: 0, pv, nodes: info.nodes, depth: 1, time: info.time }
     }
+
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SmallRng::seed_from_u64(seed);
+    }
 }
 
 /// Plays the move after which the evaluator gives the mover the best margin over the

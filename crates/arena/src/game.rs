@@ -1,0 +1,211 @@
+//! One game between searchers, one per seat, each on its own clock.
+//!
+//! Clock semantics (cutechess): the runner measures each move's wall time itself, from
+//! just before it asks the searcher until the move comes back; the time is taken off the
+//! seat's clock, then the increment is added (and under `moves/time` the base time again after
+//! every `moves` moves). A seat whose move takes longer than the time it had left plus the
+//! margin loses on time. Under `st=T` every move has `T` afresh. Node and depth controls have
+//! no clock.
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tabula_engine::time::{Clock, TimeControl, TimeManager};
+use tabula_engine::{EngineGame, Score, Searcher};
+use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
+
+/// Where the runner reads the time; tests substitute a fake one.
+pub trait TimeSource: Send + Sync {
+    /// Time since some fixed start.
+    fn now(&self) -> Duration;
+}
+
+/// The real wall clock.
+#[derive(Debug)]
+pub struct WallClock(Instant);
+
+impl WallClock {
+    /// A clock reading zero now.
+    pub fn new() -> Self {
+        WallClock(Instant::now())
+    }
+}
+
+impl Default for WallClock {
+    fn default() -> Self {
+        WallClock::new()
+    }
+}
+
+impl TimeSource for WallClock {
+    fn now(&self) -> Duration {
+        self.0.elapsed()
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The game's own rules ended it.
+    Normal,
+    /// The ply limit (`--max-plies`): scored as the game's rules score it (a draw, or by points).
+    MaxPlies,
+    /// A seat's clock ran out.
+    TimeForfeit(Seat),
+    /// A seat's searcher gave no move or an illegal one.
+    EngineError(Seat, String),
+}
+
+impl Termination {
+    /// The seat that forfeited, if one did.
+    pub fn loser(&self) -> Option<Seat> {
+        match self {
+            Termination::TimeForfeit(s) | Termination::EngineError(s, _) => Some(*s),
+            Termination::Normal | Termination::MaxPlies => None,
+        }
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Termination::Normal => f.write_str("normal"),
+            Termination::MaxPlies => f.write_str("max plies"),
+            Termination::TimeForfeit(s) => write!(f, "time forfeit by seat {s}"),
+            Termination::EngineError(s, why) => write!(f, "engine error by seat {s}: {why}"),
+        }
+    }
+}
+
+/// One seat's player: its searcher and its time control.
+pub struct Player<G: Game> {
+    /// The searcher.
+    pub searcher: Box<dyn Searcher<G>>,
+    /// Its time control.
+    pub control: TimeControl,
+}
+
+/// One move of a game as the runner saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The move in the game's notation.
+    pub text: String,
+    /// Part of the opening, not chosen by an engine.
+    pub book: bool,
+    /// Wall time the move took (zero for book moves).
+    pub time: Duration,
+    /// The searcher's completed depth.
+    pub depth: u32,
+    /// The searcher's node count.
+    pub nodes: u64,
+    /// The searcher's score for the mover.
+    pub score: Score,
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// The result per seat.
+    pub outcome: Outcome,
+    /// Why it ended.
+    pub termination: Termination,
+    /// The moves from the opening's position, book moves first.
+    pub moves: Vec<MoveRecord>,
+    /// The final position's text.
+    pub final_position: String,
+}
+
+/// Everything a game needs besides its players.
+pub struct GameSetup<G: Game> {
+    /// The position the game starts from (the opening's position).
+    pub start: G,
+    /// Opening moves played first, as book.
+    pub book: Vec<G::Move>,
+    /// Forgiveness on every clock (cutechess `timemargin`).
+    pub margin: Duration,
+    /// Splits clock time into per-move limits.
+    pub time_manager: TimeManager,
+    /// Where time is read.
+    pub time: Arc<dyn TimeSource>,
+}
+
+/// The outcome when `loser` forfeits: with two seats the other wins; with more, the loser
+/// ranks last and the others share first place.
+pub fn forfeit(seats: usize, loser: Seat) -> Outcome {
+    let standings: Vec<i64> = (0..seats).map(|s| i64::from(s != loser.index())).collect();
+    Outcome::from_standings(&standings)
+}
+
+/// Whether `game` ended only because of its `max_plies` option.
+fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
+    let mut free = game.options().clone();
+    if free.set("max_plies", "none").is_err() || &free == game.options() {
+        return false;
+    }
+    let mut copy = game.clone();
+    copy.set_options(&free).is_ok() && copy.outcome().is_none()
+}
+
+/// Plays a game to its end. `players[s]` plays seat `s`; `on_move` sees every move as it is
+/// made (book moves included).
+pub fn play_game<G: EngineGame>(
+    setup: GameSetup<G>,
+    players: &mut [Player<G>],
+    on_move: &mut dyn FnMut(&G, &MoveRecord),
+) -> GameResult {
+    let GameSetup { start, book, margin, time_manager, time } = setup;
+    let seats = start.seats();
+    assert_eq!(players.len(), seats, "one player per seat");
+    let mut game = start;
+    let mut moves = Vec::new();
+    for mv in book {
+        let record =
+            MoveRecord { text: game.format_move(mv), book: true, time: Duration::ZERO, depth: 0, nodes: 0, score: 0 };
+        game.play(mv);
+        on_move(&game, &record);
+        moves.push(record);
+    }
+    let mut clocks: Vec<Option<Clock>> =
+        players.iter().map(|p| Clock::new(&p.control).map(|c| c.with_margin(margin))).collect();
+    let mut legal = MoveList::new();
+    let termination = loop {
+        if game.outcome().is_some() {
+            break if ended_by_ply_limit(&game) { Termination::MaxPlies } else { Termination::Normal };
+        }
+        let seat = game.to_move();
+        let player = &mut players[seat.index()];
+        let limits = time_manager.limits(&player.control, clocks[seat.index()].as_ref(), game.ply());
+        let began = time.now();
+        let result = player.searcher.search(&game, &limits, &mut |_| {});
+        let used = time.now().saturating_sub(began);
+        if let Some(clock) = &mut clocks[seat.index()]
+            && clock.spend(used).is_err()
+        {
+            break Termination::TimeForfeit(seat);
+        }
+        let Some(mv) = result.best else {
+            break Termination::EngineError(seat, "no move".into());
+        };
+        game.legal_moves(&mut legal);
+        if !legal.as_slice().contains(&mv) {
+            break Termination::EngineError(seat, format!("illegal move {mv:?}"));
+        }
+        let record = MoveRecord {
+            text: game.format_move(mv),
+            book: false,
+            time: used,
+            depth: result.depth,
+            nodes: result.nodes,
+            score: result.score,
+        };
+        game.play(mv);
+        on_move(&game, &record);
+        moves.push(record);
+    };
+    let outcome = match termination.loser() {
+        Some(loser) => forfeit(seats, loser),
+        None => *game.outcome().expect("the game is over"),
+    };
+    GameResult { outcome, termination, moves, final_position: game.to_text() }
+}

@@ -1,0 +1,193 @@
+//! Openings: where the games of a round start.
+//!
+//! * `random:PLIES`: each round starts after PLIES uniformly random legal moves from the
+//!   start, drawn from the match seed and the round number (redrawn if the game ends first).
+//! * `file:PATH`: one opening a line, used in order and then again from the top; a line is a
+//!   position text, or moves from the start separated by spaces or commas, or a position text
+//!   followed by ` moves ` and moves. Empty lines and lines starting with `#` are skipped.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula_rules::{Game, MoveList};
+
+use crate::error::{ArenaError, error};
+use crate::seed::mix;
+
+/// Where one round starts: a position (or the start) and moves played from it as book.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Opening {
+    /// A position text; `None` is the start position of the match's options.
+    pub position: Option<String>,
+    /// Moves from there, in the game's notation.
+    pub moves: Vec<String>,
+}
+
+impl Opening {
+    /// The position after the opening under `options`, and its book moves.
+    pub fn start<G: Game>(&self, options: &G::Options) -> Result<(G, Vec<G::Move>), ArenaError> {
+        let mut game = match &self.position {
+            Some(text) => {
+                let mut game = G::from_text(text).map_err(|e| error(format!("bad opening position: {e}")))?;
+                if game.options() != options {
+                    game.set_options(options).map_err(|e| error(format!("opening position '{text}': {e}")))?;
+                }
+                game
+            }
+            None => G::new(options).map_err(|e| error(e.to_string()))?,
+        };
+        let start = game.clone();
+        let mut book = Vec::with_capacity(self.moves.len());
+        for text in &self.moves {
+            let mv = game.parse_move(text).map_err(|e| error(format!("opening: {e}")))?;
+            game.play(mv);
+            book.push(mv);
+        }
+        if game.outcome().is_some() {
+            return Err(error(format!("opening '{}' ends the game", self.moves.join(" "))));
+        }
+        Ok((start, book))
+    }
+}
+
+/// The openings of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningBook {
+    /// Every round from the start position.
+    Start,
+    /// `random:PLIES`.
+    Random {
+        /// Random plies from the start.
+        plies: u32,
+    },
+    /// `file:PATH`, read and checked.
+    Lines {
+        /// The file, for records.
+        path: String,
+        /// Its openings in order.
+        openings: Vec<Opening>,
+    },
+}
+
+impl OpeningBook {
+    /// Reads an `--openings` value (`random:PLIES` or `file:PATH`) for game `G` under
+    /// `options`; a file's every line is checked now.
+    pub fn parse<G: Game>(text: &str, options: &G::Options) -> Result<Self, ArenaError> {
+        if let Some(plies) = text.strip_prefix("random:") {
+            let plies = plies
+                .parse::<u32>()
+                .ok()
+                .filter(|&p| p <= 1000)
+                .ok_or_else(|| error(format!("bad opening plies '{plies}': expected 0 to 1000")))?;
+            return Ok(OpeningBook::Random { plies });
+        }
+        if let Some(path) = text.strip_prefix("file:") {
+            let body =
+                std::fs::read_to_string(path).map_err(|e| error(format!("cannot read openings '{path}': {e}")))?;
+            let openings = read_lines::<G>(&body, options).map_err(|e| error(format!("openings '{path}' {e}")))?;
+            return Ok(OpeningBook::Lines { path: path.to_string(), openings });
+        }
+        Err(error(format!("bad openings '{text}': expected random:PLIES or file:PATH")))
+    }
+
+    /// The opening of round `round` in a match seeded with `seed`.
+    pub fn opening<G: Game>(&self, round: usize, seed: u64, options: &G::Options) -> Result<Opening, ArenaError> {
+        match self {
+            OpeningBook::Start => Ok(Opening::default()),
+            OpeningBook::Lines { openings, .. } => Ok(openings[round % openings.len()].clone()),
+            OpeningBook::Random { plies } => {
+                let start = G::new(options).map_err(|e| error(e.to_string()))?;
+                let mut rng = SmallRng::seed_from_u64(mix(seed, 0x6f70_656e, round as u64));
+                let mut moves = MoveList::new();
+                for _attempt in 0..1000 {
+                    let mut game = start.clone();
+                    let mut line = Vec::with_capacity(*plies as usize);
+                    for _ in 0..*plies {
+                        game.legal_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                        line.push(game.format_move(mv));
+                        game.play(mv);
+                    }
+                    if game.outcome().is_none() && line.len() == *plies as usize {
+                        return Ok(Opening { position: None, moves: line });
+                    }
+                }
+                Err(error(format!("no random opening of {plies} plies leaves the game running")))
+            }
+        }
+    }
+
+    /// How the book is written in records: `start`, `random:8`, `file:PATH`.
+    pub fn describe(&self) -> String {
+        match self {
+            OpeningBook::Start => "start".into(),
+            OpeningBook::Random { plies } => format!("random:{plies}"),
+            OpeningBook::Lines { path, .. } => format!("file:{path}"),
+        }
+    }
+}
+
+/// The openings of a file's text, each checked under `options`.
+fn read_lines<G: Game>(body: &str, options: &G::Options) -> Result<Vec<Opening>, ArenaError> {
+    let mut openings = Vec::new();
+    for (i, raw) in body.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: ArenaError| error(format!("line {}: {}", i + 1, e.0));
+        let (position, moves) = match line.split_once(" moves ") {
+            Some((position, moves)) => (Some(position.trim().to_string()), moves),
+            None if G::from_text(line).is_ok() => (Some(line.to_string()), ""),
+            None => (None, line),
+        };
+        let moves: Vec<String> =
+            moves.split(|c: char| c == ',' || c.is_whitespace()).filter(|m| !m.is_empty()).map(String::from).collect();
+        let opening = Opening { position, moves };
+        opening.start::<G>(options).map_err(at)?;
+        openings.push(opening);
+    }
+    if openings.is_empty() {
+        return Err(error("holds no opening"));
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+
+    #[test]
+    fn random_openings_follow_the_seed_and_the_round() {
+        let o = CcOptions::default();
+        let book = OpeningBook::parse::<ChineseCheckers>("random:6", &o).unwrap();
+        let a = book.opening::<ChineseCheckers>(3, 42, &o).unwrap();
+        assert_eq!(a.moves.len(), 6);
+        assert_eq!(a, book.opening::<ChineseCheckers>(3, 42, &o).unwrap());
+        assert_ne!(a, book.opening::<ChineseCheckers>(4, 42, &o).unwrap());
+        assert_ne!(a, book.opening::<ChineseCheckers>(3, 43, &o).unwrap());
+        let (_, book_moves) = a.start::<ChineseCheckers>(&o).unwrap();
+        assert_eq!(book_moves.len(), 6);
+    }
+
+    #[test]
+    fn file_lines_are_moves_or_positions() {
+        let o = CcOptions::default();
+        let g = ChineseCheckers::new(&o).unwrap();
+        let text = g.to_text();
+        let body = format!("# a comment\n\nk15-i13 e3-g5\n{text}\n{text} moves k15-i13\n");
+        let lines = read_lines::<ChineseCheckers>(&body, &o).unwrap();
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0], Opening { position: None, moves: vec!["k15-i13".into(), "e3-g5".into()] });
+        assert_eq!(lines[1], Opening { position: Some(text.clone()), moves: vec![] });
+        assert_eq!(lines[2].moves, vec!["k15-i13".to_string()]);
+        let err = read_lines::<ChineseCheckers>("k15-i13\nk15-z99\n", &o).unwrap_err().0;
+        assert!(err.starts_with("line 2:") && err.contains("z99"), "{err}");
+        assert!(read_lines::<ChineseCheckers>("# nothing\n", &o).is_err());
+        assert!(OpeningBook::parse::<ChineseCheckers>("book:x", &o).unwrap_err().0.contains("'book:x'"));
+        assert!(OpeningBook::parse::<ChineseCheckers>("random:many", &o).unwrap_err().0.contains("'many'"));
+    }
+}

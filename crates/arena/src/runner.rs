@@ -1,0 +1,273 @@
+//! The match: a schedule of games played on worker threads, results delivered in game
+//! order (so records do not depend on the concurrency).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::{EngineGame, Searcher, registry};
+use tabula_rules::{Game, Outcome};
+
+use crate::engine::EngineEntry;
+use crate::error::{ArenaError, error};
+use crate::game::{GameSetup, Player, Termination, TimeSource, play_game};
+use crate::json;
+use crate::opening::OpeningBook;
+use crate::record::{Record, RecordedMove, options_text, result_text};
+use crate::schedule::{Pairing, schedule};
+use crate::seed::mix;
+
+/// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
+pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;
+
+/// A match to play.
+#[derive(Clone)]
+pub struct MatchConfig<G: Game> {
+    /// Rule options, the ply limit included.
+    pub options: G::Options,
+    /// The engines, at least two.
+    pub engines: Vec<EngineEntry>,
+    /// The time control of engines without their own.
+    pub tc: Option<TimeControl>,
+    /// Games requested (rounded up to whole rounds).
+    pub games: usize,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Where rounds start.
+    pub openings: OpeningBook,
+    /// The match seed: openings and engine seeds derive from it.
+    pub seed: u64,
+    /// Clock forgiveness.
+    pub margin: Duration,
+    /// Per-move budgets from clocks.
+    pub time_manager: TimeManager,
+    /// Builds the engines' searchers.
+    pub build: Builder<G>,
+}
+
+/// A game of the match, finished.
+#[derive(Clone, Debug)]
+pub struct FinishedGame {
+    /// The schedule entry.
+    pub pairing: Pairing,
+    /// The result per seat.
+    pub outcome: Outcome,
+    /// Why it ended.
+    pub termination: Termination,
+    /// Plies played, book included.
+    pub plies: usize,
+    /// Wall time each seat spent thinking.
+    pub thinking: Vec<Duration>,
+    /// The final position's text.
+    pub final_position: String,
+    /// The record.
+    pub record: Record,
+    /// The JSON Lines summary (one line, no newline).
+    pub json: String,
+}
+
+impl<G: EngineGame> MatchConfig<G> {
+    /// A match of `games` games between `engines` under `options`, from the start position,
+    /// one game at a time, seed 0, no clock margin, the default time manager; engines are
+    /// built by the registry.
+    pub fn new(options: G::Options, engines: Vec<EngineEntry>, tc: Option<TimeControl>, games: usize) -> Self {
+        MatchConfig {
+            options,
+            engines,
+            tc,
+            games,
+            concurrency: 1,
+            openings: OpeningBook::Start,
+            seed: 0,
+            margin: Duration::ZERO,
+            time_manager: TimeManager::default(),
+            build: Arc::new(|spec: &str| registry::build::<G>(spec).map_err(|e| e.to_string())),
+        }
+    }
+
+    /// Each engine's time control; checks that every spec builds and every engine has one.
+    pub fn controls(&self) -> Result<Vec<TimeControl>, ArenaError> {
+        if self.engines.len() < 2 {
+            return Err(error("a match needs at least two --engine"));
+        }
+        if self.games == 0 {
+            return Err(error("bad game count '0': expected 1 or more"));
+        }
+        self.engines
+            .iter()
+            .map(|e| {
+                (self.build)(&e.spec).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
+                e.tc.or(self.tc).ok_or_else(|| error(format!("engine '{}' has no time control: give --tc", e.name)))
+            })
+            .collect()
+    }
+
+    /// The seats of a game under these options.
+    pub fn seats(&self) -> Result<usize, ArenaError> {
+        Ok(G::new(&self.options).map_err(|e| error(e.to_string()))?.seats())
+    }
+
+    /// The games to play.
+    pub fn schedule(&self) -> Result<Vec<Pairing>, ArenaError> {
+        Ok(schedule(self.engines.len(), self.seats()?, self.games))
+    }
+
+    /// Plays one scheduled game.
+    fn play(
+        &self,
+        pairing: &Pairing,
+        controls: &[TimeControl],
+        time: &Arc<dyn TimeSource>,
+    ) -> Result<FinishedGame, ArenaError> {
+        let opening = self.openings.opening::<G>(pairing.round, self.seed, &self.options)?;
+        let (start, book) = opening.start::<G>(&self.options)?;
+        let seats = start.seats();
+        let mut players = Vec::with_capacity(seats);
+        for (seat, &engine) in pairing.seats.iter().enumerate() {
+            let mut searcher = (self.build)(&self.engines[engine].spec).map_err(error)?;
+            searcher.new_game();
+            searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
+            players.push(Player { searcher, control: controls[engine] });
+        }
+        let setup = GameSetup {
+            start: start.clone(),
+            book,
+            margin: self.margin,
+            time_manager: self.time_manager,
+            time: time.clone(),
+        };
+        let result = play_game(setup, &mut players, &mut |_, _| {});
+
+        let mut thinking = vec![Duration::ZERO; seats];
+        let first_seat = start.to_move().index();
+        let mut moves = Vec::with_capacity(result.moves.len());
+        for (i, mv) in result.moves.iter().enumerate() {
+            let seat = (first_seat + i) % seats;
+            thinking[seat] += mv.time;
+            let comment = if mv.book {
+                "book".to_string()
+            } else if players[seat].control.is_timed() {
+                format!("{:.3}s d={} n={} s={}", mv.time.as_secs_f64(), mv.depth, mv.nodes, mv.score)
+            } else {
+                format!("d={} n={} s={}", mv.depth, mv.nodes, mv.score)
+            };
+            moves.push(RecordedMove { text: mv.text.clone(), comment: Some(comment) });
+        }
+        let names: Vec<&str> = pairing.seats.iter().map(|&e| self.engines[e].name.as_str()).collect();
+        let tcs: Vec<String> = pairing.seats.iter().map(|&e| controls[e].to_string()).collect();
+        let tc = if tcs.iter().all(|t| *t == tcs[0]) { tcs[0].clone() } else { tcs.join("; ") };
+        let result_token = result_text(&result.outcome);
+        let ranks: Vec<String> = result.outcome.ranks().iter().map(u8::to_string).collect();
+        let mut opening_text = self.openings.describe();
+        for m in &opening.moves {
+            opening_text.push(' ');
+            opening_text.push_str(m);
+        }
+        let mut tags: Vec<(String, String)> = vec![
+            ("Game".into(), G::NAME.into()),
+            ("Options".into(), options_text(&start)),
+            ("Round".into(), (pairing.round + 1).to_string()),
+            ("GameNumber".into(), (pairing.game + 1).to_string()),
+            ("Seats".into(), names.join("; ")),
+            ("TimeControl".into(), tc),
+            ("Seed".into(), self.seed.to_string()),
+            ("Opening".into(), opening_text.clone()),
+        ];
+        if let Some(position) = &opening.position {
+            tags.push(("Position".into(), position.clone()));
+        }
+        tags.push(("Result".into(), result_token.clone()));
+        tags.push(("Ranks".into(), ranks.join(" ")));
+        if let Some(points) = result.outcome.points() {
+            let points: Vec<String> = points.iter().map(i16::to_string).collect();
+            tags.push(("Points".into(), points.join(" ")));
+        }
+        tags.push(("Termination".into(), result.termination.to_string()));
+        tags.push(("PlyCount".into(), result.moves.len().to_string()));
+        let record = Record { tags, moves, result: result_token };
+
+        let outcome = result.outcome;
+        let scores = (0..seats).map(|s| json::number(outcome.score(tabula_rules::Seat(s as u8))));
+        let mut fields = vec![
+            ("game", (pairing.game + 1).to_string()),
+            ("round", (pairing.round + 1).to_string()),
+            ("seats", json::array(names.iter().map(|n| json::string(n)))),
+            ("scores", json::array(scores)),
+            ("ranks", json::array(ranks.iter().cloned())),
+            ("points", outcome.points().map_or("null".into(), |p| json::array(p.iter().map(i16::to_string)))),
+            ("termination", json::string(&result.termination.to_string())),
+            ("plies", result.moves.len().to_string()),
+            ("opening", json::string(&opening_text)),
+            ("seed", self.seed.to_string()),
+        ];
+        if players.iter().all(|p| p.control.is_timed()) {
+            fields.push(("thinking", json::array(thinking.iter().map(|t| json::number(t.as_secs_f64())))));
+        }
+        let json = json::object(&fields);
+        Ok(FinishedGame {
+            pairing: pairing.clone(),
+            outcome,
+            termination: result.termination,
+            plies: result.moves.len(),
+            thinking,
+            final_position: result.final_position.clone(),
+            record,
+            json,
+        })
+    }
+}
+
+/// Plays the match on `config.concurrency` threads. `on_game` receives every finished game in
+/// game order; returning `false` stops the match after the games in progress.
+pub fn run_match<G: EngineGame>(
+    config: &MatchConfig<G>,
+    time: Arc<dyn TimeSource>,
+    on_game: &mut dyn FnMut(&FinishedGame) -> bool,
+) -> Result<Vec<FinishedGame>, ArenaError> {
+    let controls = config.controls()?;
+    let plan = config.schedule()?;
+    let next = AtomicUsize::new(0);
+    let halt = AtomicBool::new(false);
+    let workers = config.concurrency.clamp(1, plan.len().max(1));
+    let mut finished = Vec::with_capacity(plan.len());
+    std::thread::scope(|scope| -> Result<(), ArenaError> {
+        let (sender, receiver) = mpsc::channel::<(usize, Result<FinishedGame, ArenaError>)>();
+        for _ in 0..workers {
+            let sender = sender.clone();
+            let (plan, next, halt, controls, time) = (&plan, &next, &halt, &controls, &time);
+            scope.spawn(move || {
+                while !halt.load(Ordering::Relaxed) {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(pairing) = plan.get(i) else { break };
+                    if sender.send((i, config.play(pairing, controls, time))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut pending: BTreeMap<usize, FinishedGame> = BTreeMap::new();
+        let mut failure = None;
+        for (i, result) in receiver {
+            match result {
+                Ok(game) => {
+                    pending.insert(i, game);
+                }
+                Err(e) => {
+                    halt.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                }
+            }
+            while let Some(game) = pending.remove(&finished.len()) {
+                if failure.is_none() && !halt.load(Ordering::Relaxed) && !on_game(&game) {
+                    halt.store(true, Ordering::Relaxed);
+                }
+                finished.push(game);
+            }
+        }
+        failure.map_or(Ok(()), Err)
+    })?;
+    Ok(finished)
+}
