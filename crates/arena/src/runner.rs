@@ -111,6 +111,9 @@ impl<G: EngineGame> MatchConfig<G> {
 
     /// The games to play.
     pub fn schedule(&self) -> Result<Vec<Pairing>, ArenaError> {
+        if self.engines.len() < 2 {
+            return Err(error("a match needs at least two --engine"));
+        }
         Ok(schedule(self.engines.len(), self.seats()?, self.games))
     }
 

@@ -7,7 +7,9 @@ mod bench;
 mod error;
 mod games;
 mod go;
+mod matches;
 mod perft;
+mod play;
 mod position;
 mod show;
 
@@ -36,6 +38,10 @@ enum Command {
     Go(go::GoArgs),
     /// Search fixed positions to a fixed depth: nodes, time, nodes/s and a signature.
     Bench(bench::BenchArgs),
+    /// Play engines against each other: a fair schedule under clocks, records, statistics.
+    Match(matches::MatchArgs),
+    /// Play against the engine in the terminal (or from a script on stdin).
+    Play(play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,7 +53,10 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            return CliError::Usage("missing command: perft, show, go or bench (see tabula --help)".into()).report();
+            return CliError::Usage(
+                "missing command: perft, show, go, bench, match or play (see tabula --help)".into(),
+            )
+            .report();
         }
         Err(e) => {
             // clap's first paragraph, on one line: it names the bad argument.
@@ -63,6 +72,8 @@ fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Go(args) => go::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Match(args) => matches::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

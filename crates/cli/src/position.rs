@@ -5,6 +5,24 @@ use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
 
+/// `base` with a player count and `KEY=VALUE` rule options applied.
+pub fn apply_options<G: Game>(
+    base: &G::Options,
+    players: Option<usize>,
+    opts: &[String],
+) -> Result<G::Options, CliError> {
+    let mut options = base.clone();
+    if let Some(n) = players {
+        options.set_players(n).map_err(|e| usage(e.to_string()))?;
+    }
+    for opt in opts {
+        let (key, value) =
+            opt.split_once('=').ok_or_else(|| usage(format!("bad option '{opt}': expected KEY=VALUE")))?;
+        options.set(key, value).map_err(|e| usage(e.to_string()))?;
+    }
+    Ok(options)
+}
+
 /// Which position to start from.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
@@ -27,16 +45,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The options from `--players` and `--opt`, applied on top of `base`.
     fn options<G: Game>(&self, base: &G::Options) -> Result<G::Options, CliError> {
-        let mut options = base.clone();
-        if let Some(n) = self.players {
-            options.set_players(n).map_err(|e| usage(e.to_string()))?;
-        }
-        for opt in &self.opts {
-            let (key, value) =
-                opt.split_once('=').ok_or_else(|| usage(format!("bad option '{opt}': expected KEY=VALUE")))?;
-            options.set(key, value).map_err(|e| usage(e.to_string()))?;
-        }
-        Ok(options)
+        apply_options::<G>(base, self.players, &self.opts)
     }
 
     /// The `tabula show` command that shows this position after the moves `played`.

@@ -1,0 +1,231 @@
+//! `tabula match`, `tabula show --record` and `tabula play` through the built binary.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// Runs the binary with `args`.
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
+}
+
+/// Runs the binary with `input` on stdin.
+fn tabula_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tabula binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("tabula finishes")
+}
+
+fn ok(out: Output, what: &str) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{what} failed with {:?}: {stderr}", out.status.code());
+    assert!(stderr.is_empty(), "{what} wrote to stderr: {stderr}");
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+/// Exit 2, one line on stderr naming every token, nothing on stdout.
+fn fails(args: &[&str], tokens: &[&str]) {
+    let out = tabula(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
+    assert_eq!(stderr.lines().count(), 1, "tabula {args:?}: {stderr}");
+    assert!(!stderr.contains("panicked"));
+    for token in tokens {
+        assert!(stderr.contains(token), "tabula {args:?}: {stderr} does not name {token}");
+    }
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+const MATCH: &[&str] = &[
+    "match",
+    "chinese-checkers",
+    "--engine",
+    "greedy",
+    "--engine",
+    "name=rnd,spec=random",
+    "--tc",
+    "nodes=50",
+    "--games",
+    "4",
+    "--openings",
+    "random:2",
+    "--seed",
+    "5",
+];
+
+#[test]
+fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
+    let dir = scratch("match");
+    let records = dir.join("games.pgn");
+    let jsonl = dir.join("games.jsonl");
+    let mut args: Vec<&str> = MATCH.to_vec();
+    let (r, j) = (records.to_str().unwrap(), jsonl.to_str().unwrap());
+    args.extend(["--records", r, "--jsonl", j, "--concurrency", "2"]);
+    let out = ok(tabula(&args), "match");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("Match: 4 games of chinese-checkers (2 seats), greedy vs rnd"), "{out}");
+    assert_eq!(lines.iter().filter(|l| l.starts_with("Finished game ")).count(), 4, "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("Score of greedy vs rnd: 4 - 0 - 0 [1.000] 4/4")), "{out}");
+    assert!(out.contains("Elo greedy - rnd: +inf"), "{out}");
+    assert!(out.contains("over 2 game pairs [0, 0, 0, 0, 2]"), "{out}");
+    assert!(out.contains("Ends: normal 4"), "{out}");
+    let table: Vec<&str> =
+        lines.iter().copied().filter(|l| l.starts_with("greedy ") || l.starts_with("rnd ")).collect();
+    assert_eq!(table.len(), 2, "{out}");
+    assert!(table[0].split_whitespace().eq(["greedy", "4", "4", "0", "0", "4", "100.0%"]), "{out}");
+
+    let text = std::fs::read_to_string(&records).unwrap();
+    assert_eq!(text.matches("[Game \"chinese-checkers\"]").count(), 4);
+    assert_eq!(text.matches("[Seed \"5\"]").count(), 4);
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 4);
+
+    // The same match, one game at a time: identical records.
+    let again = dir.join("again.pgn");
+    let mut args: Vec<&str> = MATCH.to_vec();
+    args.extend(["--records", again.to_str().unwrap()]);
+    ok(tabula(&args), "match again");
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+
+    // show --record replays a game to its end and to a ply.
+    let shown = ok(tabula(&["show", "chinese-checkers", "--record", r, "--game", "3"]), "show --record");
+    assert!(shown.starts_with("record game 3 of 4: greedy; rnd (nodes=50), 1-0, normal"), "{shown}");
+    assert!(shown.contains("result: seat 0 wins"), "{shown}");
+    let early = ok(tabula(&["show", "chinese-checkers", "--record", r, "--game", "3", "--ply", "2"]), "show --ply");
+    assert!(early.contains("; ply 2 of "), "{early}");
+    assert!(early.contains("turn=0 ply=2 "), "{early}");
+    fails(&["show", "chinese-checkers", "--record", r, "--game", "7"], &["--game", "'7'", "4 games"]);
+    fails(&["show", "chinese-checkers", "--record", r, "--game", "1", "--ply", "9999"], &["'9999'"]);
+    let missing = dir.join("missing.pgn");
+    fails(&["show", "chinese-checkers", "--record", missing.to_str().unwrap()], &["missing.pgn"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn multi_seat_matches_show_ranks_seats_and_the_ahead_matrix() {
+    let args = [
+        "match",
+        "chinese-checkers",
+        "--players",
+        "3",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--engine",
+        "random",
+        "--tc",
+        "nodes=10",
+        "--games",
+        "3",
+        "--max-plies",
+        "200",
+    ];
+    let out = ok(tabula(&args), "3-seat match");
+    assert!(out.contains("Match: 3 games of chinese-checkers (3 seats), greedy vs random vs random#2"), "{out}");
+    assert!(out.contains("avg-rank"), "{out}");
+    assert!(out.contains("score per seat"), "{out}");
+    assert!(out.contains("finished ahead"), "{out}");
+    // Every engine played every seat once.
+    let seat_rows: Vec<&str> = out.lines().filter(|l| l.starts_with("random#2 ") && l.contains('/')).collect();
+    assert_eq!(seat_rows.len(), 1, "{out}");
+    assert_eq!(seat_rows[0].matches("/1").count(), 3, "{out}");
+}
+
+#[test]
+fn bad_match_input_is_named() {
+    fails(&["match", "chinese-checkers", "--engine", "greedy", "--tc", "1+0"], &["two --engine"]);
+    fails(&["match", "chinese-checkers", "--engine", "greedy", "--engine", "alphabet", "--tc", "1"], &["alphabet"]);
+    fails(&["match", "chinese-checkers", "--engine", "greedy", "--engine", "random"], &["--tc"]);
+    fails(&["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "fast"], &["fast"]);
+    fails(&["match", "chess", "--engine", "greedy", "--engine", "random", "--tc", "1"], &["chess"]);
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "1", "--games", "0"],
+        &["'0'"],
+    );
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "1", "--openings", "book"],
+        &["book"],
+    );
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "1", "--max-plies", "many"],
+        &["many"],
+    );
+    fails(
+        &["match", "chinese-checkers", "--engine", "name=a,spec=greedy,tc=zz", "--engine", "random", "--tc", "1"],
+        &["zz"],
+    );
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "1", "--margin", "-1"],
+        &["-1"],
+    );
+}
+
+/// Seat 0 has eight pegs home and pegs on h5 and i5, each a step from an empty hole of its
+/// target: two of its moves win.
+const TWO_TO_GO: &str = "chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 \
+    board=./../.../..../............./1111111111../.........../........../........./........../.........../\
+    ............/.......00..../00../000/00/0";
+
+#[test]
+fn play_from_a_script_survives_bad_input_undoes_and_finishes() {
+    let script = "zz\nmoves\na1-a2\nh5-g4\nundo\nhelp\nhint\nh5-g4\ni5-h4\nq1-q2\nshow\nundo\nquit\n";
+    let args = ["play", "chinese-checkers", "--position", TWO_TO_GO, "--tc", "depth=2"];
+    let out = ok(tabula_with_input(&args, script), "play");
+    assert!(out.contains("> zz\nbad token 'zz'"), "{out}");
+    assert!(out.contains("type 'moves' for the legal moves"), "{out}");
+    assert!(out.contains("legal moves (18): e2-g4 "), "{out}");
+    assert!(out.contains("> a1-a2\n"), "{out}");
+    let after_a1 = &out[out.find("> a1-a2\n").unwrap() + 8..];
+    assert!(after_a1.starts_with("illegal") || after_a1.contains("'a1"), "{after_a1}");
+    // The engine answers with info lines and a move.
+    assert!(out.contains("info depth=2 "), "{out}");
+    assert!(out.contains("seat 1 plays "), "{out}");
+    assert!(out.contains("took back 2 plies"), "{out}");
+    assert!(out.contains("hint: "), "{out}");
+    assert!(out.contains("game over: seat 0 wins"), "{out}");
+    assert!(out.contains("the game is over: 'q1-q2' is not played"), "{out}");
+    // The last undo goes back from the finished game to seat 0's move at ply 82.
+    let tail = &out[out.rfind("> undo").unwrap()..];
+    assert!(tail.contains("took back 1 plies") && tail.contains("you are seat 0, to move at ply 82"), "{tail}");
+    assert!(out.ends_with("> quit\n"), "{out}");
+}
+
+#[test]
+fn play_ends_quietly_at_the_end_of_input_and_checks_its_flags() {
+    let out = ok(tabula_with_input(&["play", "chinese-checkers", "--seat", "1", "--tc", "depth=1"], ""), "play");
+    // Seat 0 is the engine: it moves first.
+    assert!(out.contains("seat 0 plays "), "{out}");
+    assert!(out.contains("you are seat 1, to move at ply 1"), "{out}");
+    fails(&["play", "chinese-checkers", "--seat", "2"], &["--seat", "'2'"]);
+    fails(&["play", "chinese-checkers", "--engine", "mcts:zz=1"], &["zz"]);
+    fails(&["play", "chinese-checkers", "--level", "master"], &["master"]);
+    fails(
+        &[
+            "play",
+            "chinese-checkers",
+            "--players",
+            "3",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--engine",
+            "random",
+        ],
+        &["3 --engine"],
+    );
+}
