@@ -107,7 +107,7 @@ const DRAW: u8 = 1;
 const WON: u8 = 2;
 /// Playouts longer than this are scored by the evaluator, as if truncated.
 const MAX_PLAYOUT: u32 = 1000;
-/// Iterations between looks at the clock.
+/// Iterations between updates of the shared count, depth checks and reports.
 const CHECK_EVERY: u64 = 64;
 /// Time between two reports.
 const REPORT_EVERY: Duration = Duration::from_millis(100);
@@ -605,14 +605,16 @@ impl<G: EngineGame> Tree<G> {
             {
                 break;
             }
+            // The clock is read every iteration: a playout takes tens of microseconds (far
+            // more on a loaded machine), a clock read tens of nanoseconds.
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) {
+                shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
             if iterations.is_multiple_of(CHECK_EVERY) {
                 shared.iterations.fetch_add(pending, Ordering::Relaxed);
                 pending = 0;
-                let now = Instant::now();
-                if deadline.is_some_and(|d| now >= d) {
-                    shared.stop.store(true, Ordering::Relaxed);
-                    break;
-                }
                 if let Some(depth) = limits.depth
                     && iterations > 0
                     && self.line_reaches(depth)
