@@ -23,7 +23,7 @@ impl std::error::Error for SpecError {}
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
     ("alphabeta", &["threads", "hash", "aspiration"]),
-    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse"]),
+    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "length"]),
     ("greedy", &[]),
     ("random", &["seed"]),
 ];
@@ -93,6 +93,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     "cap" => c.playout_cap = if v == "none" { None } else { Some(number(k, v, 1, 1_000_000)?) },
                     "history" => c.progressive_history = boolean(k, v)?,
                     "solver" => c.solver = boolean(k, v)?,
+                    "length" => c.length_discount = number(k, v, 0.0, 0.5)?,
                     _ => c.reuse_tree = boolean(k, v)?,
                 }
             }

@@ -54,6 +54,11 @@ pub struct MctsConfig {
     pub eval_scale: f64,
     /// The most nodes one tree may hold; a full tree still runs playouts from its leaves.
     pub max_nodes: usize,
+    /// Rewards of a finished playout move toward an even split by this much per ply from the
+    /// root (at most halfway): a win sooner is worth more, a loss later less bad. Without it
+    /// a seat that wins every playout sees no reason to hurry and dawdles for hundreds of
+    /// plies.
+    pub length_discount: f64,
 }
 
 impl Default for MctsConfig {
@@ -69,6 +74,7 @@ impl Default for MctsConfig {
             reuse_tree: true,
             eval_scale: 400.0,
             max_nodes: 4_000_000,
+            length_discount: 0.002,
         }
     }
 }
@@ -425,7 +431,7 @@ impl<G: EngineGame> Tree<G> {
 
         let leaf = self.nodes[node as usize];
         let rewards = if let Some(outcome) = game.outcome() {
-            outcome_rewards(outcome, self.seats)
+            self.finished_rewards(ctx, outcome, &game)
         } else if ctx.solver && leaf.proof != UNPROVEN {
             proof_rewards(leaf.proof, self.seats)
         } else {
@@ -546,9 +552,16 @@ impl<G: EngineGame> Tree<G> {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
         playout(game, ctx.policy, &mut self.rng, &mut self.list, cap);
         match game.outcome() {
-            Some(outcome) => outcome_rewards(outcome, self.seats),
+            Some(outcome) => self.finished_rewards(ctx, outcome, game),
             None => eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale),
         }
+    }
+
+    /// The rewards of a game that ended at `game`, discounted by its length from the root.
+    fn finished_rewards(&self, ctx: &Ctx<'_, G>, outcome: &Outcome, game: &G) -> Rewards {
+        let root_ply = self.root.as_ref().map_or(game.ply(), Game::ply);
+        let plies = f64::from(game.ply().saturating_sub(root_ply));
+        discounted(outcome_rewards(outcome, self.seats), self.seats, (plies * ctx.config.length_discount).min(0.5))
     }
 
     /// Proves `node` from its children if it can (two seats); whether it did.
@@ -739,6 +752,15 @@ fn outcome_rewards(outcome: &Outcome, seats: usize) -> Rewards {
         *r = outcome.score(Seat(s as u8));
     }
     r
+}
+
+/// `rewards` moved a fraction `d` of the way toward an even split between `seats`.
+fn discounted(mut rewards: Rewards, seats: usize, d: f64) -> Rewards {
+    let even = 1.0 / seats as f64;
+    for r in &mut rewards[..seats] {
+        *r = (1.0 - d) * *r + d * even;
+    }
+    rewards
 }
 
 /// The proof code of a finished game (`UNPROVEN` for a shared first place short of a draw).
