@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::api::{EngineGame, Searcher};
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::simple::{Greedy, RandomPlayer};
 
@@ -22,7 +22,7 @@ impl std::error::Error for SpecError {}
 
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
-    ("alphabeta", &["threads", "hash", "aspiration"]),
+    ("alphabeta", &["threads", "hash", "aspiration", "model"]),
     ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse"]),
     ("greedy", &[]),
     ("random", &["seed"]),
@@ -68,6 +68,25 @@ fn boolean(key: &str, value: &str) -> Result<bool, SpecError> {
     }
 }
 
+/// The opponent model `value` names; `best-reply` only for a game that can hand the turn on.
+fn model<G: EngineGame>(value: &str) -> Result<Model, SpecError> {
+    match value {
+        "paranoid" => Ok(Model::Paranoid),
+        "best-reply" => {
+            let handed = G::new(&Default::default()).is_ok_and(|mut g| {
+                let seat = g.to_move();
+                g.hand_turn_to(seat)
+            });
+            if handed {
+                Ok(Model::BestReply)
+            } else {
+                Err(SpecError(format!("model 'best-reply' is not built for {}: it cannot hand the turn on", G::NAME)))
+            }
+        }
+        _ => Err(SpecError(format!("bad value '{value}' for model (expected paranoid or best-reply)"))),
+    }
+}
+
 /// Builds the searcher a spec string describes.
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let (name, pairs) = parse(spec)?;
@@ -78,7 +97,8 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                 match k {
                     "threads" => c.threads = number(k, v, 1, 256)?,
                     "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
-                    _ => c.aspiration = number(k, v, 1, 100_000)?,
+                    "aspiration" => c.aspiration = number(k, v, 1, 100_000)?,
+                    _ => c.model = model::<G>(v)?,
                 }
             }
             Box::new(AlphaBeta::<G>::new(c))
@@ -120,6 +140,8 @@ mod tests {
         for ok in [
             "alphabeta",
             "alphabeta:threads=2,hash=8",
+            "alphabeta:model=paranoid",
+            "alphabeta:model=best-reply,threads=2",
             "mcts",
             "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
             "greedy",
@@ -133,6 +155,8 @@ mod tests {
         assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
         assert!(err("alphabeta:threads=0").contains("'0'"));
         assert!(err("alphabeta:threads").contains("'threads'"));
+        assert!(err("alphabeta:depth=3").contains("aspiration, model"));
+        assert!(err("alphabeta:model=maxn").contains("'maxn'") && err("alphabeta:model=maxn").contains("best-reply"));
         assert!(err("greedy:x=1").contains("known: none"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));
         assert!(err("mcts:c=-1").contains("'-1'"));

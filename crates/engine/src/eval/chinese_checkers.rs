@@ -50,6 +50,9 @@ impl EngineGame for ChineseCheckers {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
     }
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        self.give_turn(seat)
+    }
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
             "chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1",
