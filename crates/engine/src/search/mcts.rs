@@ -27,7 +27,7 @@ use rand::rngs::SmallRng;
 use tabula_rules::{Game, MAX_SEATS, MoveList, Outcome, Seat};
 
 use crate::api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher, score};
-use crate::playout::{PlayoutPolicy, playout};
+use crate::playout::PlayoutPolicy;
 
 /// The settings of an [`Mcts`] searcher.
 #[derive(Clone, Debug, PartialEq)]
@@ -544,7 +544,7 @@ impl<G: EngineGame> Tree<G> {
     /// Plays `game` out with the policy and turns the result into rewards.
     fn simulate(&mut self, ctx: &Ctx<'_, G>, game: &mut G) -> Rewards {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
-        playout(game, ctx.policy, &mut self.rng, &mut self.list, cap);
+        ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
         match game.outcome() {
             Some(outcome) => outcome_rewards(outcome, self.seats),
             None => eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale),

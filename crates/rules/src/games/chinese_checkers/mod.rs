@@ -89,6 +89,18 @@ impl ChineseCheckers {
         (0..self.seats as usize).find(|&s| has(self.pegs[s], i)).map(|s| Seat(s as u8))
     }
 
+    /// Calls `each(from, destinations)` for every peg of the seat to move, in the order of
+    /// [`legal_moves`](Game::legal_moves): the legal moves are the pairs `(from, to)` for
+    /// every `to` in `destinations`, in increasing order, or the pass when every set is
+    /// empty. Nothing is called once the game is over. For players that weigh every move
+    /// without listing them (playouts).
+    #[inline]
+    pub fn for_each_reach(&self, mut each: impl FnMut(usize, Bits)) {
+        if self.outcome.is_none() {
+            movegen::for_each_peg(self, |from, r| each(from, r.moves | r.swaps));
+        }
+    }
+
     /// Gives the turn to `seat` out of order, for search tools (best-reply search lets one
     /// opponent move out of turn): the seats between lose their turn; the ply and the count
     /// of consecutive passes stay as they are. Returns `false`, changing nothing, when the

@@ -278,3 +278,26 @@ fn the_turn_can_be_given_to_another_seat() {
     assert!(!over.give_turn(Seat(0)));
     assert_eq!(over, ended);
 }
+
+#[test]
+fn reach_sets_list_the_legal_moves_in_order() {
+    for (players, anti_block) in [(2, AntiBlock::Fill), (3, AntiBlock::Swap), (6, AntiBlock::None)] {
+        let mut g = ChineseCheckers::new(&CcOptions { players, anti_block, ..CcOptions::default() }).unwrap();
+        let mut list = MoveList::new();
+        for ply in 0..150u32 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let mut from_reach = Vec::new();
+            g.for_each_reach(|from, dests| {
+                from_reach.extend(BitIter(dests).map(|to| CcMove { from: from as u8, to: to as u8 }));
+            });
+            if from_reach.is_empty() {
+                from_reach.push(CcMove::PASS);
+            }
+            g.legal_moves(&mut list);
+            assert_eq!(from_reach, list.as_slice(), "{players} players, ply {ply}");
+            g.play(list.as_slice()[(ply as usize * 7919) % list.len()]);
+        }
+    }
+}
