@@ -15,13 +15,17 @@ use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
 use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, Outcome, RulesError, Seat};
 
 /// A finished or horizon position's value for `seat`, wins nearer the root scoring more.
-fn leaf<G: EngineGame>(game: &G, seat: Seat, ply: i32) -> i32 {
-    match margin(&G::Eval::default(), game, seat) {
+fn leaf<G: EngineGame>(e: &G::Eval, game: &G, seat: Seat, ply: i32) -> i32 {
+    match margin(e, game, seat) {
         v if v >= score::WIN => score::WIN - ply,
         v if v <= -score::WIN => -(score::WIN - ply),
         v => v,
     }
 }
+
+/// The evaluator of these tests for Chinese Checkers: the race alone, cheaper than the
+/// default (the references evaluate every leaf of full trees).
+const RACE: CcEval = CcEval::RACE;
 
 fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
     let mut list = MoveList::new();
@@ -30,16 +34,16 @@ fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
 }
 
 /// Plain negamax: the value for the seat to move (two seats).
-fn negamax<G: EngineGame>(game: &G, depth: u32, ply: i32) -> i32 {
+fn negamax<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32) -> i32 {
     if game.outcome().is_some() || depth == 0 {
-        return leaf(game, game.to_move(), ply);
+        return leaf(e, game, game.to_move(), ply);
     }
     moves_of(game)
         .into_iter()
         .map(|mv| {
             let mut child = game.clone();
             child.play(mv);
-            -negamax(&child, depth - 1, ply + 1)
+            -negamax(e, &child, depth - 1, ply + 1)
         })
         .max()
         .unwrap()
@@ -47,14 +51,14 @@ fn negamax<G: EngineGame>(game: &G, depth: u32, ply: i32) -> i32 {
 
 /// Plain paranoid minimax: the value for `root`; its team maximises, everyone else
 /// minimises.
-fn paranoid<G: EngineGame>(game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
+fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
     if game.outcome().is_some() || depth == 0 {
-        return leaf(game, root, ply);
+        return leaf(e, game, root, ply);
     }
     let values = moves_of(game).into_iter().map(|mv| {
         let mut child = game.clone();
         child.play(mv);
-        paranoid(&child, root, depth - 1, ply + 1)
+        paranoid(e, &child, root, depth - 1, ply + 1)
     });
     if game.team(game.to_move()) == game.team(root) { values.max().unwrap() } else { values.min().unwrap() }
 }
@@ -62,9 +66,9 @@ fn paranoid<G: EngineGame>(game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
 /// Best-Reply Search as Schadd and Winands define it: `root` moves, then the one reply of
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
 /// it; then `root` again.
-fn best_reply(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
+fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
     if game.outcome().is_some() || depth == 0 {
-        return leaf(game, root, ply);
+        return leaf(e, game, root, ply);
     }
     if game.to_move() == root {
         return moves_of(game)
@@ -72,7 +76,7 @@ fn best_reply(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
             .map(|mv| {
                 let mut child = *game;
                 child.play(mv);
-                best_reply(&child, root, depth - 1, ply + 1)
+                best_reply(e, &child, root, depth - 1, ply + 1)
             })
             .max()
             .unwrap();
@@ -87,7 +91,7 @@ fn best_reply(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
             if child.outcome().is_none() {
                 child.give_turn(root);
             }
-            worst = worst.min(best_reply(&child, root, depth - 1, ply + 1));
+            worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
         }
     }
     worst
@@ -106,27 +110,27 @@ fn random_position(players: u8, plies: usize, seed: u64) -> ChineseCheckers {
     g
 }
 
-fn search<G: EngineGame>(game: &G, model: Model, depth: u32) -> tabula_engine::SearchResult<G::Move> {
+fn search<G: EngineGame>(e: &G::Eval, game: &G, model: Model, depth: u32) -> tabula_engine::SearchResult<G::Move> {
     let config = AlphaBetaConfig { model, ..AlphaBetaConfig::default() };
-    AlphaBeta::<G>::new(config).search(game, &Limits::depth(depth), &mut |_| {})
+    AlphaBeta::<G>::with_eval(config, e.clone()).search(game, &Limits::depth(depth), &mut |_| {})
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     #[test]
     fn both_models_are_negamax_with_two_seats(seed in any::<u64>(), plies in 0usize..90, depth in 1u32..=4) {
         let g = random_position(2, plies, seed);
         prop_assume!(g.outcome().is_none());
-        let expected = negamax(&g, depth, 0);
+        let expected = negamax(&RACE, &g, depth, 0);
         for model in [Model::Paranoid, Model::BestReply] {
-            let got = search(&g, model, depth);
+            let got = search(&RACE, &g, model, depth);
             prop_assert_eq!(got.score, expected, "{:?}", model);
             prop_assert_eq!(got.depth, depth);
             // The move found keeps the value.
             let mut after = g;
             after.play(got.best.unwrap());
-            prop_assert_eq!(-negamax(&after, depth - 1, 1), expected, "{:?}", model);
+            prop_assert_eq!(-negamax(&RACE, &after, depth - 1, 1), expected, "{:?}", model);
         }
     }
 
@@ -134,8 +138,8 @@ proptest! {
     fn best_reply_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
         prop_assume!(g.outcome().is_none());
-        let expected = best_reply(&g, g.to_move(), depth, 0);
-        let got = search(&g, Model::BestReply, depth);
+        let expected = best_reply(&RACE, &g, g.to_move(), depth, 0);
+        let got = search(&RACE, &g, Model::BestReply, depth);
         prop_assert_eq!(got.score, expected);
         prop_assert_eq!(got.depth, depth);
         prop_assert!(got.best.is_some_and(|m| g.parse_move(&g.format_move(m)).is_ok()));
@@ -145,7 +149,7 @@ proptest! {
     fn paranoid_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
         prop_assume!(g.outcome().is_none());
-        prop_assert_eq!(search(&g, Model::Paranoid, depth).score, paranoid(&g, g.to_move(), depth, 0));
+        prop_assert_eq!(search(&RACE, &g, Model::Paranoid, depth).score, paranoid(&RACE, &g, g.to_move(), depth, 0));
     }
 }
 
@@ -154,7 +158,8 @@ fn the_models_differ_with_three_seats() {
     // Otherwise the tests above could not tell them apart.
     let differ = (0..40u64).any(|seed| {
         let g = random_position(3, 20 + seed as usize, seed);
-        g.outcome().is_none() && search(&g, Model::BestReply, 3).score != search(&g, Model::Paranoid, 3).score
+        g.outcome().is_none()
+            && search(&RACE, &g, Model::BestReply, 3).score != search(&RACE, &g, Model::Paranoid, 3).score
     });
     assert!(differ);
 }
@@ -163,8 +168,8 @@ fn the_models_differ_with_three_seats() {
 fn best_reply_with_two_threads_and_a_node_limit() {
     let g = random_position(4, 30, 9);
     let config = AlphaBetaConfig { model: Model::BestReply, threads: 2, ..AlphaBetaConfig::default() };
-    let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(3), &mut |_| {});
-    assert_eq!(r.score, best_reply(&g, g.to_move(), 3, 0));
+    let r = AlphaBeta::<ChineseCheckers>::with_eval(config, CcEval::RACE).search(&g, &Limits::depth(3), &mut |_| {});
+    assert_eq!(r.score, best_reply(&RACE, &g, g.to_move(), 3, 0));
     let config = AlphaBetaConfig { model: Model::BestReply, ..AlphaBetaConfig::default() };
     let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::nodes(777), &mut |_| {});
     assert_eq!(r.nodes, 777);
@@ -174,11 +179,12 @@ fn best_reply_with_two_threads_and_a_node_limit() {
 #[test]
 fn the_registry_builds_both_models() {
     let g = random_position(3, 12, 4);
-    let expected = best_reply(&g, g.to_move(), 2, 0);
+    let full = CcEval::default();
+    let expected = best_reply(&full, &g, g.to_move(), 2, 0);
     let mut s = registry::build::<ChineseCheckers>("alphabeta:model=best-reply").unwrap();
     assert_eq!(s.search(&g, &Limits::depth(2), &mut |_| {}).score, expected);
     let mut s = registry::build::<ChineseCheckers>("alphabeta:model=paranoid").unwrap();
-    assert_eq!(s.search(&g, &Limits::depth(2), &mut |_| {}).score, paranoid(&g, g.to_move(), 2, 0));
+    assert_eq!(s.search(&g, &Limits::depth(2), &mut |_| {}).score, paranoid(&full, &g, g.to_move(), 2, 0));
     let err = registry::build::<ChineseCheckers>("alphabeta:modle=paranoid").err().unwrap().to_string();
     assert!(err.contains("'modle'") && err.contains("model"), "{err}");
 }
@@ -193,7 +199,7 @@ struct PairsEval;
 
 impl Evaluator<Pairs> for PairsEval {
     fn evaluate(&self, game: &Pairs) -> [Score; MAX_SEATS] {
-        CcEval.evaluate(&game.0)
+        CcEval::RACE.evaluate(&game.0)
     }
 }
 
@@ -269,10 +275,10 @@ fn paranoid_plays_for_the_team() {
         }
         let root = g.to_move();
         for depth in 1..=3 {
-            let got = search(&g, Model::Paranoid, depth).score;
-            assert_eq!(got, paranoid(&g, root, depth, 0), "seed {seed} depth {depth}");
+            let got = search(&PairsEval, &g, Model::Paranoid, depth).score;
+            assert_eq!(got, paranoid(&PairsEval, &g, root, depth, 0), "seed {seed} depth {depth}");
             // Teams matter: alone against three, the root seat would see other values.
-            differ |= got != paranoid(&g.0, root, depth, 0);
+            differ |= got != paranoid(&RACE, &g.0, root, depth, 0);
         }
     }
     assert!(differ);

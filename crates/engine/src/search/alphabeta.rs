@@ -605,7 +605,7 @@ mod tests {
 
     /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
     fn minimax(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
-        let eval = crate::eval::chinese_checkers::CcEval;
+        let eval = crate::eval::chinese_checkers::CcEval::default();
         if game.outcome().is_some() || depth == 0 {
             return match margin(&eval, game, root) {
                 v if v >= score::WIN => score::WIN - ply,
