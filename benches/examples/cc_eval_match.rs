@@ -3,8 +3,9 @@
 //! hop potential), through the arena library: 2 players, random openings, each opening
 //! played with both seatings.
 //!
-//! `cargo run --release -p tabula-benches --example cc_eval_match -- [GAMES] [NODES] [HOP]`
-//! (defaults 200 games, 20000 nodes a move, the default hop weight).
+//! `cargo run --release -p tabula-benches --example cc_eval_match -- [GAMES] [NODES] [HOP]
+//! [RACE_NODES]` (defaults 200 games, 20000 nodes a move, the default hop weight, the race
+//! searching as many nodes; give it more to make up for its faster evaluation).
 
 use std::sync::Arc;
 
@@ -22,12 +23,13 @@ fn main() {
     let arg = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse().expect("a number"));
     let (games, nodes) = (arg(0, 200) as usize, arg(1, 20_000));
     let hop = args.get(2).map_or(CcEval::default().hop, |a| a.parse().expect("a number"));
+    let race_nodes = arg(3, nodes);
 
     let mut options = CcOptions::default();
     options.set("max_plies", "400").expect("an option");
     let engines = vec![
         EngineEntry::parse("name=hop,spec=hop").expect("an engine"),
-        EngineEntry::parse("name=race,spec=race").expect("an engine"),
+        EngineEntry::parse(&format!("name=race,spec=race,tc=nodes={race_nodes}")).expect("an engine"),
     ];
     let mut config = MatchConfig::<ChineseCheckers>::new(options, engines, Some(TimeControl::Nodes(nodes)), games);
     config.concurrency = 2;
@@ -64,7 +66,7 @@ fn main() {
     .expect("the match runs");
     println!("{}", stats.running_line(games));
     println!(
-        "{} games, {nodes} nodes a move, hop weight {hop}: {:.1} plies a game ({:.1} in the games hop won), {:.0} s",
+        "{} games, {nodes} nodes a move ({race_nodes} for race), hop weight {hop}: {:.1} plies a game ({:.1} in the games hop won), {:.0} s",
         played.len(),
         plies as f64 / played.len() as f64,
         hop_wins_plies as f64 / hop_wins.max(1) as f64,
