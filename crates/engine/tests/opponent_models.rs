@@ -295,3 +295,26 @@ fn best_reply_is_refused_where_the_turn_cannot_be_handed_on() {
     let err = registry::build::<ChineseCheckers>("alphabeta:model=maxn").err().unwrap().to_string();
     assert!(err.contains("'maxn'") && err.contains("paranoid or best-reply"), "{err}");
 }
+
+#[test]
+fn best_reply_lines_are_legal_in_turn_order() {
+    // The principal variation stops before the first move out of turn.
+    for players in [3, 4, 6] {
+        for seed in 0..4 {
+            let g = random_position(players, 10 * seed as usize, seed);
+            let mut lines = Vec::new();
+            let config = AlphaBetaConfig { model: Model::BestReply, ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::with_eval(config, RACE)
+                .search(&g, &Limits::depth(4), &mut |info| lines.push(info.pv.clone()));
+            lines.push(r.pv.clone());
+            assert_eq!(r.pv.first(), r.best.as_ref());
+            for line in lines {
+                let mut replay = g;
+                for mv in line {
+                    let text = replay.format_move(mv);
+                    replay.play(replay.parse_move(&text).unwrap_or_else(|e| panic!("{players} players: {e}")));
+                }
+            }
+        }
+    }
+}

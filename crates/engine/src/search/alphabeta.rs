@@ -250,27 +250,34 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
     }
 
-    /// The position after `mv`, which `owner` plays ([`IN_TURN`]: the seat to move). In
-    /// best-reply search the turn then goes to the root seat after an opponent's move, and
-    /// to an opponent after the root seat's.
-    fn child(&self, game: &G, mv: G::Move, owner: u8) -> G {
+    /// The position after `mv`, which `owner` plays ([`IN_TURN`]: the seat to move), and
+    /// whether it is the game's own position after `mv` (no turn handed on), so that a
+    /// principal variation may go on through it. In best-reply search the turn then goes to
+    /// the root seat after an opponent's move, and to an opponent after the root seat's.
+    fn child(&self, game: &G, mv: G::Move, owner: u8) -> (G, bool) {
         let mut child = game.clone();
         if owner != IN_TURN {
             child.hand_turn_to(Seat(owner));
         }
         child.play(mv);
+        let mut real = owner == IN_TURN;
         if self.brs && child.outcome().is_none() {
-            if self.side(game) < 0 {
-                child.hand_turn_to(self.root);
+            let seat = if self.side(game) < 0 {
+                Some(self.root)
             } else if self.side(&child) > 0 {
                 // A team-mate would move next: the opponents' layer starts with the first
                 // opponent after it.
                 let next = child.to_move();
-                let seat = self.opponents.iter().copied().find(|&s| s > next).unwrap_or(self.opponents[0]);
+                Some(self.opponents.iter().copied().find(|&s| s > next).unwrap_or(self.opponents[0]))
+            } else {
+                None
+            };
+            if let Some(seat) = seat.filter(|&s| s != child.to_move()) {
                 child.hand_turn_to(seat);
+                real = false;
             }
         }
-        child
+        (child, real)
     }
 
     fn negamax(&mut self, game: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<i32, Abort> {
@@ -349,7 +356,8 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         for k in 0..order.len() {
             let i = pick(order, k);
             let mv = moves.as_slice()[i];
-            let child = self.child(game, mv, owners.get(i).copied().unwrap_or(IN_TURN));
+            let owner = owners.get(i).copied().unwrap_or(IN_TURN);
+            let (child, real) = self.child(game, mv, owner);
             let same = self.side(&child) == me;
             // Search a child: its value seen from here, with the window flipped unless the
             // same side moves again.
@@ -373,10 +381,16 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                 best_index = i as u16;
                 if value > alpha {
                     alpha = value;
+                    // The principal variation holds moves of the game in turn order only:
+                    // best-reply search cuts it before a move out of turn.
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    if owner == IN_TURN {
+                        head[ply].push(mv);
+                        if real {
+                            head[ply].extend_from_slice(&tail[0]);
+                        }
+                    }
                 }
             }
             if alpha >= beta {
@@ -422,7 +436,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                 break;
             }
             self.nodes += 1;
-            let child = self.child(game, mv, owner);
+            let (child, _) = self.child(game, mv, owner);
             let value = if self.side(&child) == me {
                 self.quiesce(&child, ply + 1, alpha, beta)
             } else {
