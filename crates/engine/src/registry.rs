@@ -23,7 +23,7 @@ impl std::error::Error for SpecError {}
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
     ("alphabeta", &["threads", "hash", "aspiration", "model"]),
-    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse"]),
+    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "policy"]),
     ("greedy", &[]),
     ("random", &["seed"]),
 ];
@@ -105,6 +105,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
         }
         "mcts" => {
             let mut c = MctsConfig::default();
+            let mut policy = G::playout_policy();
             for (k, v) in pairs {
                 match k {
                     "c" => c.c = number(k, v, 0.0, 100.0)?,
@@ -113,10 +114,19 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     "cap" => c.playout_cap = if v == "none" { None } else { Some(number(k, v, 1, 1_000_000)?) },
                     "history" => c.progressive_history = boolean(k, v)?,
                     "solver" => c.solver = boolean(k, v)?,
-                    _ => c.reuse_tree = boolean(k, v)?,
+                    "reuse" => c.reuse_tree = boolean(k, v)?,
+                    _ => {
+                        policy = match v {
+                            "game" => G::playout_policy(),
+                            "uniform" => std::sync::Arc::new(crate::playout::Uniform),
+                            _ => {
+                                return Err(SpecError(format!("bad value '{v}' for policy (expected game or uniform)")));
+                            }
+                        }
+                    }
                 }
             }
-            Box::new(Mcts::<G>::new(c, G::playout_policy()))
+            Box::new(Mcts::<G>::new(c, policy))
         }
         "greedy" => Box::new(Greedy::<G>::new()),
         _ => {
@@ -144,6 +154,8 @@ mod tests {
             "alphabeta:model=best-reply,threads=2",
             "mcts",
             "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
+            "mcts:policy=uniform,cap=10",
+            "mcts:policy=game",
             "greedy",
             "random:seed=7",
             "random",
@@ -160,5 +172,7 @@ mod tests {
         assert!(err("greedy:x=1").contains("known: none"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));
         assert!(err("mcts:c=-1").contains("'-1'"));
+        assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
+        assert!(err("mcts:x=1").contains("reuse, policy"));
     }
 }
