@@ -120,7 +120,9 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                             "game" => G::playout_policy(),
                             "uniform" => std::sync::Arc::new(crate::playout::Uniform),
                             _ => {
-                                return Err(SpecError(format!("bad value '{v}' for policy (expected game or uniform)")));
+                                return Err(SpecError(format!(
+                                    "bad value '{v}' for policy (expected game or uniform)"
+                                )));
                             }
                         }
                     }
