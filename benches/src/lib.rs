@@ -1,4 +1,4 @@
-//! Criterion benches of Tabula move generation (and, later, search).
+//! Criterion benches of Tabula move generation and search.
 
 //! Shared fixtures for the criterion benches in `benches/`: positions reached by a fixed,
 //! deterministic policy so every run measures the same work.

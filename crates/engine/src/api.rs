@@ -138,9 +138,10 @@ pub trait EngineGame: Game {
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
     }
-    /// Gives the turn to `seat`, as if every seat between passed: best-reply search lets
-    /// one opponent move out of turn. Returns `false`, changing nothing, where the game
-    /// cannot (then `best-reply` is refused for it).
+    /// Gives the turn to `seat`, the seats between losing theirs: best-reply search lets
+    /// one opponent move out of turn. Giving it to the seat to move changes nothing. The
+    /// hash must follow (it covers the seat to move). Returns `false`, changing nothing,
+    /// where the game cannot or is over (a game that cannot is refused `best-reply`).
     fn hand_turn_to(&mut self, _seat: tabula_rules::Seat) -> bool {
         false
     }

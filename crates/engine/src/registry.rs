@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::api::{EngineGame, Searcher};
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::{Mcts, MctsConfig};
 use crate::search::simple::{Greedy, RandomPlayer};
 
@@ -22,8 +22,8 @@ impl std::error::Error for SpecError {}
 
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
-    ("alphabeta", &["threads", "hash", "aspiration"]),
-    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "length"]),
+    ("alphabeta", &["threads", "hash", "aspiration", "model"]),
+    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "policy", "length"]),
     ("greedy", &[]),
     ("random", &["seed"]),
 ];
@@ -68,6 +68,25 @@ fn boolean(key: &str, value: &str) -> Result<bool, SpecError> {
     }
 }
 
+/// The opponent model `value` names; `best-reply` only for a game that can hand the turn on.
+fn model<G: EngineGame>(value: &str) -> Result<Model, SpecError> {
+    match value {
+        "paranoid" => Ok(Model::Paranoid),
+        "best-reply" => {
+            let handed = G::new(&Default::default()).is_ok_and(|mut g| {
+                let seat = g.to_move();
+                g.hand_turn_to(seat)
+            });
+            if handed {
+                Ok(Model::BestReply)
+            } else {
+                Err(SpecError(format!("model 'best-reply' is not built for {}: it cannot hand the turn on", G::NAME)))
+            }
+        }
+        _ => Err(SpecError(format!("bad value '{value}' for model (expected paranoid or best-reply)"))),
+    }
+}
+
 /// Builds the searcher a spec string describes.
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let (name, pairs) = parse(spec)?;
@@ -78,13 +97,15 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                 match k {
                     "threads" => c.threads = number(k, v, 1, 256)?,
                     "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
-                    _ => c.aspiration = number(k, v, 1, 100_000)?,
+                    "aspiration" => c.aspiration = number(k, v, 1, 100_000)?,
+                    _ => c.model = model::<G>(v)?,
                 }
             }
             Box::new(AlphaBeta::<G>::new(c))
         }
         "mcts" => {
             let mut c = MctsConfig::default();
+            let mut policy = G::playout_policy();
             for (k, v) in pairs {
                 match k {
                     "c" => c.c = number(k, v, 0.0, 100.0)?,
@@ -93,11 +114,22 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     "cap" => c.playout_cap = if v == "none" { None } else { Some(number(k, v, 1, 1_000_000)?) },
                     "history" => c.progressive_history = boolean(k, v)?,
                     "solver" => c.solver = boolean(k, v)?,
+                    "reuse" => c.reuse_tree = boolean(k, v)?,
                     "length" => c.length_discount = number(k, v, 0.0, 0.5)?,
-                    _ => c.reuse_tree = boolean(k, v)?,
+                    _ => {
+                        policy = match v {
+                            "game" => G::playout_policy(),
+                            "uniform" => std::sync::Arc::new(crate::playout::Uniform),
+                            _ => {
+                                return Err(SpecError(format!(
+                                    "bad value '{v}' for policy (expected game or uniform)"
+                                )));
+                            }
+                        }
+                    }
                 }
             }
-            Box::new(Mcts::<G>::new(c, G::playout_policy()))
+            Box::new(Mcts::<G>::new(c, policy))
         }
         "greedy" => Box::new(Greedy::<G>::new()),
         _ => {
@@ -121,8 +153,12 @@ mod tests {
         for ok in [
             "alphabeta",
             "alphabeta:threads=2,hash=8",
+            "alphabeta:model=paranoid",
+            "alphabeta:model=best-reply,threads=2",
             "mcts",
             "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
+            "mcts:policy=uniform,cap=10",
+            "mcts:policy=game",
             "greedy",
             "random:seed=7",
             "random",
@@ -134,8 +170,12 @@ mod tests {
         assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
         assert!(err("alphabeta:threads=0").contains("'0'"));
         assert!(err("alphabeta:threads").contains("'threads'"));
+        assert!(err("alphabeta:depth=3").contains("aspiration, model"));
+        assert!(err("alphabeta:model=maxn").contains("'maxn'") && err("alphabeta:model=maxn").contains("best-reply"));
         assert!(err("greedy:x=1").contains("known: none"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));
         assert!(err("mcts:c=-1").contains("'-1'"));
+        assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
+        assert!(err("mcts:x=1").contains("reuse, policy"));
     }
 }

@@ -1,6 +1,8 @@
 //! The Chinese Checkers evaluator: a race. Each seat's value is minus its distance still to
 //! run (the sum over its pegs of the hex distance to the tip of its target), with an extra
-//! penalty for the straggler farthest from home.
+//! penalty for the straggler farthest from home, and for the seat to move its hop
+//! potential: the steps its best move gains at once (the longest hop chain forward), since
+//! it moves before anyone else.
 //!
 //! The ten holes nearest a camp's tip are the camp itself, so the distance sum is smallest
 //! exactly when the target is filled: the evaluation never rewards crowding the tip.
@@ -16,6 +18,8 @@ use crate::api::{EngineGame, Evaluator, Score};
 const STEP: Score = 100;
 /// Extra weight of each step of the farthest peg (keeps stragglers moving).
 const STRAGGLER: Score = 30;
+/// Weight of each step the best move of the seat to move gains (its hop potential).
+const HOP: Score = 50;
 
 /// The distance a seat still has to run, and its farthest peg's distance.
 pub fn race(game: &ChineseCheckers, seat: Seat) -> (i32, i32) {
@@ -29,9 +33,37 @@ pub fn race(game: &ChineseCheckers, seat: Seat) -> (i32, i32) {
     (sum, max)
 }
 
+/// The most steps toward its target tip one move of the seat to move gains (a step or the
+/// best hop chain), 0 if none goes forward.
+pub fn best_gain(game: &ChineseCheckers) -> i32 {
+    let row = &STAR.tip_distances()[((game.camp(game.to_move()) + 3) % 6) as usize];
+    let mut best = 0;
+    game.for_each_reach(|from, dests| {
+        let d = row[from & 127];
+        for to in BitIter(dests) {
+            best = best.max(d as i32 - row[to & 127] as i32);
+        }
+    });
+    best
+}
+
 /// The race evaluator for Chinese Checkers.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct CcEval;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CcEval {
+    /// Weight of each step of hop potential (0: the race alone).
+    pub hop: Score,
+}
+
+impl CcEval {
+    /// The race alone, without hop potential (the evaluator before it had one).
+    pub const RACE: CcEval = CcEval { hop: 0 };
+}
+
+impl Default for CcEval {
+    fn default() -> Self {
+        CcEval { hop: HOP }
+    }
+}
 
 impl Evaluator<ChineseCheckers> for CcEval {
     fn evaluate(&self, game: &ChineseCheckers) -> [Score; MAX_SEATS] {
@@ -41,6 +73,9 @@ impl Evaluator<ChineseCheckers> for CcEval {
             // The minimum of `sum` is the filled triangle: 0 + 2*1 + 3*2 + 4*3 = 20.
             *value = -(STEP * (sum - 20) + STRAGGLER * (max - 3).max(0));
         }
+        if self.hop != 0 && game.outcome().is_none() {
+            out[game.to_move().index()] += self.hop * best_gain(game);
+        }
         out
     }
 }
@@ -49,6 +84,9 @@ impl EngineGame for ChineseCheckers {
     type Eval = CcEval;
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
+    }
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        self.give_turn(seat)
     }
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
@@ -86,13 +124,56 @@ mod tests {
     #[test]
     fn start_is_even_and_a_forward_move_helps_the_mover() {
         let mut g = ChineseCheckers::new(&CcOptions::default()).unwrap();
-        let e = CcEval.evaluate(&g);
+        let e = CcEval::RACE.evaluate(&g);
         assert_eq!(e[0], e[1]);
         let before = e[0];
         g.play(g.parse_move("k15-i13").unwrap());
-        let after = CcEval.evaluate(&g);
+        let after = CcEval::RACE.evaluate(&g);
         assert!(after[0] > before, "{after:?} vs {before}");
         assert_eq!(after[1], e[1]);
+    }
+
+    #[test]
+    fn the_seat_to_move_gets_its_hop_potential() {
+        // At the start seat 0's best move is a hop of two steps.
+        let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+        assert_eq!(best_gain(&g), 2);
+        let with = CcEval::default().evaluate(&g);
+        let without = CcEval::RACE.evaluate(&g);
+        assert_eq!(with[0], without[0] + HOP * 2);
+        assert_eq!(with[1], without[1]);
+        // Along forward-biased games of 2 and 3 players: the largest gain of the legal moves
+        // (0 if none goes forward), and long chains do occur.
+        use rand::SeedableRng;
+        let policy = crate::playout::chinese_checkers::CcForward::default();
+        let mut moves = tabula_rules::MoveList::new();
+        let mut longest = 0;
+        for players in [2, 3] {
+            let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+            while g.outcome().is_none() {
+                g.legal_moves(&mut moves);
+                let target = (g.camp(g.to_move()) + 3) % 6;
+                let gain = |m: &tabula_rules::games::chinese_checkers::CcMove| {
+                    if m.is_pass() {
+                        return 0;
+                    }
+                    STAR.tip_distance(target, m.from as usize) as i32 - STAR.tip_distance(target, m.to as usize) as i32
+                };
+                let best = moves.iter().map(gain).max().unwrap().max(0);
+                assert_eq!(best_gain(&g), best, "{}", g.to_text());
+                longest = longest.max(best);
+                let mv = crate::playout::PlayoutPolicy::choose(&policy, &g, moves.as_slice(), &mut rng);
+                g.play(mv);
+            }
+            assert_eq!(best_gain(&g), 0);
+        }
+        assert!(longest >= 4, "a hop chain gains {longest}");
+        // Nobody gains after the end of the game; seat 1 to move gets it instead.
+        let mut other = ChineseCheckers::new(&CcOptions::default()).unwrap();
+        assert!(other.give_turn(Seat(1)));
+        let e = CcEval::default().evaluate(&other);
+        assert_eq!(e[1] - CcEval::RACE.evaluate(&other)[1], HOP * best_gain(&other));
     }
 
     #[test]

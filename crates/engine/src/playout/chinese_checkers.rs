@@ -7,8 +7,9 @@
 
 use rand::Rng;
 use rand::rngs::SmallRng;
-use tabula_rules::Game;
-use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, STAR};
+use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, PEGS, STAR};
+use tabula_rules::geometry::bits::{BitIter, Bits};
+use tabula_rules::{Game, MoveList};
 
 use super::PlayoutPolicy;
 
@@ -63,35 +64,85 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
         }
         let camp = (game.camp(game.to_move()) + 3) % 6;
         let row = &self.distance[camp as usize];
-        if moves.len() <= BUFFER {
-            // One pass for the running totals of the weights (on the stack), then a scan
-            // for the point drawn.
-            let mut cumulative = [0f32; BUFFER];
-            let mut total = 0.0;
-            for (c, &m) in cumulative.iter_mut().zip(moves) {
-                total += self.weight(row, m);
-                *c = total;
-            }
-            let x = rng.random::<f32>() * total;
-            let k = cumulative[..moves.len()].iter().position(|&c| c > x).unwrap_or(moves.len() - 1);
-            return moves[k];
-        }
-        // Longer lists: two passes.
-        let total: f32 = moves.iter().map(|&m| self.weight(row, m)).sum();
-        let mut x = rng.random::<f32>() * total;
+        // The point drawn, then the first move whose running total of weights passes it
+        // (the totals summed again in the same order, so that they are the same floats).
+        let total: f32 = moves.iter().fold(0.0, |t, &m| t + self.weight(row, m));
+        let x = rng.random::<f32>() * total;
+        let mut running = 0.0;
         for &m in moves {
-            x -= self.weight(row, m);
-            if x < 0.0 {
+            running += self.weight(row, m);
+            if running > x {
                 return m;
             }
         }
         // Rounding left a sliver past the last move.
         moves[moves.len() - 1]
     }
+
+    /// The same moves as listing them and calling [`choose`](Self::choose), for the same
+    /// random numbers, but weighed straight from each peg's destination set: no list, the
+    /// peg's own distance read once, and the drawn move found peg by peg.
+    fn play_out(
+        &self,
+        game: &mut ChineseCheckers,
+        rng: &mut SmallRng,
+        _: &mut MoveList<CcMove>,
+        max_plies: u32,
+    ) -> u32 {
+        let mut plies = 0;
+        // Per peg with a move: its hole, its destinations and the running total of the
+        // weights before and after its moves.
+        let mut pegs = [(0usize, 0 as Bits, 0f32, 0f32); PEGS as usize];
+        while plies < max_plies && game.outcome().is_none() {
+            let camp = (game.camp(game.to_move()) + 3) % 6;
+            let row = &self.distance[camp as usize];
+            let (mut n, mut count, mut total) = (0, 0, 0f32);
+            game.for_each_reach(|from, dests| {
+                if dests == 0 {
+                    return;
+                }
+                let before = total;
+                let base = row[from & 127] as usize + MAX_GAIN as usize;
+                for to in BitIter(dests) {
+                    total += self.weights[base - row[to & 127] as usize];
+                }
+                count += dests.count_ones();
+                pegs[n] = (from, dests, before, total);
+                n += 1;
+            });
+            let mv = match count {
+                0 => CcMove::PASS,
+                1 => CcMove { from: pegs[0].0 as u8, to: pegs[0].1.trailing_zeros() as u8 },
+                _ => self.draw(row, &pegs[..n], rng.random::<f32>() * total),
+            };
+            game.play(mv);
+            plies += 1;
+        }
+        plies
+    }
 }
 
-/// Move lists up to this long are drawn from in one pass.
-const BUFFER: usize = 128;
+impl CcForward {
+    /// The move whose running total of weights first passes `x`, as [`choose`] finds it.
+    ///
+    /// [`choose`]: PlayoutPolicy::choose
+    #[inline]
+    fn draw(&self, row: &[u8; 128], pegs: &[(usize, Bits, f32, f32)], x: f32) -> CcMove {
+        let last = pegs[pegs.len() - 1];
+        let &(from, dests, before, _) = pegs.iter().find(|p| p.3 > x).unwrap_or(&last);
+        let base = row[from & 127] as usize + MAX_GAIN as usize;
+        let mut running = before;
+        let mut to = 127 - dests.leading_zeros() as usize;
+        for t in BitIter(dests) {
+            running += self.weights[base - row[t & 127] as usize];
+            if running > x {
+                to = t;
+                break;
+            }
+        }
+        CcMove { from: from as u8, to: to as u8 }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -148,6 +199,35 @@ mod tests {
         eprintln!("100 playouts: {} plies on average, longest {longest}", total / 100);
     }
 
+    #[test]
+    fn playing_out_without_lists_plays_the_listed_moves() {
+        // For the same random numbers, the fused playout plays exactly the moves the list
+        // and `choose` give, for every player count, rule variant and a sharp and a flat
+        // policy, passes included.
+        use tabula_rules::games::chinese_checkers::AntiBlock;
+        let mut moves = MoveList::new();
+        for (players, anti_block) in [
+            (2, AntiBlock::Fill),
+            (2, AntiBlock::Swap),
+            (3, AntiBlock::None),
+            (4, AntiBlock::Fill),
+            (6, AntiBlock::Swap),
+        ] {
+            let start = ChineseCheckers::new(&CcOptions { players, anti_block, ..CcOptions::default() }).unwrap();
+            for beta in [CcForward::DEFAULT_BETA, 0.3] {
+                let policy = CcForward::new(beta);
+                for seed in 0..40 {
+                    let (mut a, mut b) = (start, start);
+                    let (mut ra, mut rb) = (SmallRng::seed_from_u64(seed), SmallRng::seed_from_u64(seed));
+                    let pa = playout(&mut a, &policy, &mut ra, &mut moves, 400);
+                    let pb = policy.play_out(&mut b, &mut rb, &mut moves, 400);
+                    assert_eq!((pa, a.to_text()), (pb, b.to_text()), "{players} players, beta {beta}, seed {seed}");
+                    assert_eq!(ra.random::<u64>(), rb.random::<u64>(), "the same random numbers were drawn");
+                }
+            }
+        }
+    }
+
     /// Playouts per second from the start with the default policy.
     /// `cargo test --release -p tabula-engine playout_speed -- --ignored --nocapture`
     #[test]
@@ -161,7 +241,7 @@ mod tests {
         for seed in 0..n {
             let mut g = start;
             let mut rng = SmallRng::seed_from_u64(seed);
-            plies += playout(&mut g, &policy, &mut rng, &mut moves, 1000) as u64;
+            plies += policy.play_out(&mut g, &mut rng, &mut moves, 1000) as u64;
         }
         let secs = clock.elapsed().as_secs_f64();
         eprintln!(
@@ -170,5 +250,14 @@ mod tests {
             secs * 1e9 / plies as f64,
             plies / n
         );
+        // The same moves through a move list and `choose`, for comparison.
+        let (clock, mut listed) = (std::time::Instant::now(), 0u64);
+        for seed in 0..n {
+            let mut g = start;
+            let mut rng = SmallRng::seed_from_u64(seed);
+            listed += playout(&mut g, &policy, &mut rng, &mut moves, 1000) as u64;
+        }
+        assert_eq!(listed, plies);
+        eprintln!("listed moves: {:.0} playouts/s", n as f64 / clock.elapsed().as_secs_f64());
     }
 }

@@ -13,6 +13,13 @@ use tabula_rules::{Game, MoveList};
 pub trait PlayoutPolicy<G: Game>: Send + Sync {
     /// One of `moves` (the legal moves of `game`, never empty).
     fn choose(&self, game: &G, moves: &[G::Move], rng: &mut SmallRng) -> G::Move;
+
+    /// Plays `game` on until it ends or `max_plies` more plies are played, choosing as
+    /// [`choose`](Self::choose) would; returns the plies played. The default is
+    /// [`playout`]; a policy may play the same moves faster without listing them.
+    fn play_out(&self, game: &mut G, rng: &mut SmallRng, moves: &mut MoveList<G::Move>, max_plies: u32) -> u32 {
+        playout(game, self, rng, moves, max_plies)
+    }
 }
 
 /// Every legal move equally likely.

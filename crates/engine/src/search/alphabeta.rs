@@ -3,9 +3,17 @@
 //! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
 //! quiescence search over tactical moves, and Lazy SMP across threads.
 //!
-//! With three or more seats it searches the paranoid model: the root seat against a
-//! coalition of all others. Nodes where the root seat moves maximise, the others minimise;
-//! with two seats that is exactly plain negamax.
+//! With three or more seats an opponent [`Model`] decides who moves in the tree:
+//!
+//! * `paranoid`: the root seat's team against a coalition of all other seats, in turn
+//!   order. Nodes where the root's team moves maximise, the others minimise.
+//! * `best-reply` (Schadd and Winands' Best-Reply Search): root-seat layers alternate with
+//!   layers where only the single strongest reply among all opponents' moves is played
+//!   (each opponent's moves generated on the position with the turn handed to it); the
+//!   root seat's team-mates do not move. Deeper lines of the root seat for the same depth,
+//!   at the price of positions that cannot occur.
+//!
+//! With two seats both are exactly plain negamax.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -25,6 +33,26 @@ const HISTORY: usize = 1 << 12;
 /// Key mixed into the hash with three or more seats: the coalition depends on the root.
 const ROOT_KEYS: [u64; 6] = tabula_rules::core::zobrist::keys(0xAB_0001);
 
+/// Who moves in the tree with three or more seats (both are plain negamax with two).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// The root seat's team against all other seats, every seat moving in turn.
+    #[default]
+    Paranoid,
+    /// Best-Reply Search: the root seat, then the best reply of any one opponent.
+    BestReply,
+}
+
+impl Model {
+    /// The spelling in spec strings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Paranoid => "paranoid",
+            Model::BestReply => "best-reply",
+        }
+    }
+}
+
 /// Settings of the alpha-beta searcher.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AlphaBetaConfig {
@@ -34,11 +62,15 @@ pub struct AlphaBetaConfig {
     pub hash_mb: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
+    /// The opponent model with three or more seats. `BestReply` needs a game that can
+    /// hand the turn on ([`EngineGame::hand_turn_to`]); in one that cannot, it searches
+    /// paranoid (the registry refuses the spec).
+    pub model: Model,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50 }
+        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid }
     }
 }
 
@@ -50,10 +82,15 @@ pub struct AlphaBeta<G: EngineGame> {
 }
 
 impl<G: EngineGame> AlphaBeta<G> {
-    /// A searcher with these settings.
+    /// A searcher with these settings and the game's default evaluator.
     pub fn new(config: AlphaBetaConfig) -> Self {
+        Self::with_eval(config, G::Eval::default())
+    }
+
+    /// A searcher with these settings and evaluator `eval`.
+    pub fn with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Self {
         let table = Arc::new(Table::new(config.hash_mb));
-        AlphaBeta { config, table, eval: G::Eval::default() }
+        AlphaBeta { config, table, eval }
     }
 }
 
@@ -82,12 +119,20 @@ fn history_slot<M: Hash>(mv: &M) -> usize {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Abort;
 
+/// `Worker::owners` entry of a move the seat to move plays in turn.
+const IN_TURN: u8 = u8::MAX;
+
 /// One thread's search state.
 struct Worker<'a, G: EngineGame> {
     table: &'a Table,
     eval: &'a G::Eval,
     root: Seat,
+    root_team: u8,
     seats: usize,
+    /// Best-reply search is on (three or more seats, a game that can hand the turn on).
+    brs: bool,
+    /// The seats outside the root's team, in seat order.
+    opponents: Vec<Seat>,
     nodes: u64,
     node_limit: Option<u64>,
     hard: Option<Instant>,
@@ -97,16 +142,55 @@ struct Worker<'a, G: EngineGame> {
     history: Vec<i32>,
     path: Vec<u64>,
     pv: Vec<Vec<G::Move>>,
+    /// Per ply, reused: the seat playing each move out of turn ([`IN_TURN`] if none).
+    owners: Vec<Vec<u8>>,
+    /// Per ply, reused: ordering keys and move indices.
+    orders: Vec<Vec<(i32, usize)>>,
 }
 
 impl<'a, G: EngineGame> Worker<'a, G> {
+    fn new(
+        table: &'a Table,
+        eval: &'a G::Eval,
+        game: &G,
+        model: Model,
+        stop: &'a AtomicBool,
+        limits: &'a Limits,
+    ) -> Self {
+        let root = game.to_move();
+        let root_team = game.team(root);
+        let opponents: Vec<Seat> = (0..game.seats() as u8).map(Seat).filter(|&s| game.team(s) != root_team).collect();
+        let brs =
+            model == Model::BestReply && game.seats() > 2 && !opponents.is_empty() && game.clone().hand_turn_to(root);
+        Worker {
+            table,
+            eval,
+            root,
+            root_team,
+            seats: game.seats(),
+            brs,
+            opponents,
+            nodes: 0,
+            node_limit: limits.nodes,
+            hard: None,
+            stop,
+            external: limits.stop.as_deref(),
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY],
+            path: Vec::with_capacity(MAX_PLY),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            owners: vec![Vec::new(); MAX_PLY + 1],
+            orders: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
     fn key(&self, game: &G) -> u64 {
         if self.seats > 2 { game.hash() ^ ROOT_KEYS[self.root.index()] } else { game.hash() }
     }
 
-    /// +1 where the root seat moves, -1 where the coalition does.
+    /// +1 where the root seat's team moves, -1 where the others do.
     fn side(&self, game: &G) -> i32 {
-        if game.to_move() == self.root { 1 } else { -1 }
+        if game.team(game.to_move()) == self.root_team { 1 } else { -1 }
     }
 
     fn check_limits(&mut self) -> Result<(), Abort> {
@@ -134,7 +218,69 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         self.side(game) * value
     }
 
-    fn negamax(&mut self, game: &G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> Result<i32, Abort> {
+    /// Lists the moves of a node into `moves`. At an opponents' layer of best-reply
+    /// search these are the moves of every opponent, from the seat to move on, each on the
+    /// position with the turn handed to its seat, which `owners` records; elsewhere
+    /// `owners` is left empty.
+    fn list_moves(&self, game: &G, moves: &mut MoveList<G::Move>, owners: &mut Vec<u8>) {
+        owners.clear();
+        if !self.brs || self.side(game) > 0 {
+            game.legal_moves(moves);
+            return;
+        }
+        moves.clear();
+        let mut own = MoveList::new();
+        let to_move = game.to_move();
+        let first = self.opponents.iter().position(|&s| s >= to_move).unwrap_or(0);
+        let n = self.opponents.len();
+        for k in 0..n {
+            let seat = self.opponents[(first + k) % n];
+            if seat == to_move {
+                game.legal_moves(&mut own);
+            } else {
+                let mut handed = game.clone();
+                let handed_ok = handed.hand_turn_to(seat);
+                debug_assert!(handed_ok, "the game refused to hand the turn on");
+                handed.legal_moves(&mut own);
+            }
+            for &mv in &own {
+                moves.push(mv);
+                owners.push(if seat == to_move { IN_TURN } else { seat.0 });
+            }
+        }
+    }
+
+    /// The position after `mv`, which `owner` plays ([`IN_TURN`]: the seat to move), and
+    /// whether it is the game's own position after `mv` (no turn handed on), so that a
+    /// principal variation may go on through it. In best-reply search the turn then goes to
+    /// the root seat after an opponent's move, and to an opponent after the root seat's.
+    fn child(&self, game: &G, mv: G::Move, owner: u8) -> (G, bool) {
+        let mut child = game.clone();
+        if owner != IN_TURN {
+            child.hand_turn_to(Seat(owner));
+        }
+        child.play(mv);
+        let mut real = owner == IN_TURN;
+        if self.brs && child.outcome().is_none() {
+            let seat = if self.side(game) < 0 {
+                Some(self.root)
+            } else if self.side(&child) > 0 {
+                // A team-mate would move next: the opponents' layer starts with the first
+                // opponent after it.
+                let next = child.to_move();
+                Some(self.opponents.iter().copied().find(|&s| s > next).unwrap_or(self.opponents[0]))
+            } else {
+                None
+            };
+            if let Some(seat) = seat.filter(|&s| s != child.to_move()) {
+                child.hand_turn_to(seat);
+                real = false;
+            }
+        }
+        (child, real)
+    }
+
+    fn negamax(&mut self, game: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<i32, Abort> {
         self.check_limits()?;
         self.nodes += 1;
         self.pv[ply].clear();
@@ -166,18 +312,52 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
 
         let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        let mut order = self.order(&moves, hash_move, ply);
+        let mut owners = std::mem::take(&mut self.owners[ply]);
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        self.list_moves(game, &mut moves, &mut owners);
+        self.order(&moves, hash_move, ply, &mut order);
+        self.path.push(key);
+        let searched = self.search_moves(game, depth, ply, alpha, beta, &moves, &owners, &mut order);
+        self.path.pop();
+        self.owners[ply] = owners;
+        self.orders[ply] = order;
+        let (best, best_index) = searched?;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry { score: to_table(best, ply), depth: depth.clamp(0, 255) as u8, bound, best: best_index },
+        );
+        Ok(best)
+    }
+
+    /// The principal variation search over the ordered moves of a node: its value and
+    /// the index of its best move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        moves: &MoveList<G::Move>,
+        owners: &[u8],
+        order: &mut [(i32, usize)],
+    ) -> Result<(i32, u16), Abort> {
         let me = self.side(game);
-        let alpha0 = alpha;
         let mut best = -score::INFINITY;
         let mut best_index = u16::MAX;
-        self.path.push(key);
         for k in 0..order.len() {
-            let i = pick(&mut order, k);
+            let i = pick(order, k);
             let mv = moves.as_slice()[i];
-            let mut child = game.clone();
-            child.play(mv);
+            let owner = owners.get(i).copied().unwrap_or(IN_TURN);
+            let (child, real) = self.child(game, mv, owner);
             let same = self.side(&child) == me;
             // Search a child: its value seen from here, with the window flipped unless the
             // same side moves again.
@@ -189,18 +369,11 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                 }
             };
             let value = if k == 0 {
-                search(self, alpha, beta)
+                search(self, alpha, beta)?
             } else {
-                match search(self, alpha, alpha + 1) {
-                    Ok(v) if v > alpha && v < beta => search(self, alpha, beta),
-                    other => other,
-                }
-            };
-            let value = match value {
-                Ok(v) => v,
-                Err(e) => {
-                    self.path.pop();
-                    return Err(e);
+                match search(self, alpha, alpha + 1)? {
+                    v if v > alpha && v < beta => search(self, alpha, beta)?,
+                    v => v,
                 }
             };
             if value > best {
@@ -208,10 +381,16 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                 best_index = i as u16;
                 if value > alpha {
                     alpha = value;
+                    // The principal variation holds moves of the game in turn order only:
+                    // best-reply search cuts it before a move out of turn.
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    if owner == IN_TURN {
+                        head[ply].push(mv);
+                        if real {
+                            head[ply].extend_from_slice(&tail[0]);
+                        }
+                    }
                 }
             }
             if alpha >= beta {
@@ -225,19 +404,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
                 break;
             }
         }
-        self.path.pop();
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.table.store(
-            key,
-            Entry { score: to_table(best, ply), depth: depth.clamp(0, 255) as u8, bound, best: best_index },
-        );
-        Ok(best)
+        Ok((best, best_index))
     }
 
     /// Stand pat, then tactical moves only.
@@ -248,47 +415,67 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
         alpha = alpha.max(stand);
         let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
+        let mut owners = std::mem::take(&mut self.owners[ply]);
+        self.list_moves(game, &mut moves, &mut owners);
         let me = self.side(game);
-        let mut best = stand;
-        for &mv in moves.iter().filter(|&&m| game.is_tactical(m)) {
-            self.check_limits()?;
-            self.nodes += 1;
-            let mut child = game.clone();
-            child.play(mv);
-            let value = if self.side(&child) == me {
-                self.quiesce(&child, ply + 1, alpha, beta)?
+        let mut best = Ok(stand);
+        for (i, &mv) in moves.iter().enumerate() {
+            let owner = owners.get(i).copied().unwrap_or(IN_TURN);
+            let tactical = if owner == IN_TURN {
+                game.is_tactical(mv)
             } else {
-                -self.quiesce(&child, ply + 1, -beta, -alpha)?
+                let mut handed = game.clone();
+                handed.hand_turn_to(Seat(owner));
+                handed.is_tactical(mv)
             };
-            best = best.max(value);
-            alpha = alpha.max(value);
-            if alpha >= beta {
+            if !tactical {
+                continue;
+            }
+            if let Err(e) = self.check_limits() {
+                best = Err(e);
                 break;
             }
+            self.nodes += 1;
+            let (child, _) = self.child(game, mv, owner);
+            let value = if self.side(&child) == me {
+                self.quiesce(&child, ply + 1, alpha, beta)
+            } else {
+                self.quiesce(&child, ply + 1, -beta, -alpha).map(|v| -v)
+            };
+            match value {
+                Ok(v) => {
+                    best = best.map(|b| b.max(v));
+                    alpha = alpha.max(v);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    best = Err(e);
+                    break;
+                }
+            }
         }
-        Ok(best)
+        self.owners[ply] = owners;
+        best
     }
 
-    /// Ordering keys: the hash move, then killers, then history.
-    fn order(&self, moves: &MoveList<G::Move>, hash_move: u16, ply: usize) -> Vec<(i32, usize)> {
+    /// Ordering keys into `out`: the hash move, then killers, then history.
+    fn order(&self, moves: &MoveList<G::Move>, hash_move: u16, ply: usize, out: &mut Vec<(i32, usize)>) {
         let killers = &self.killers[ply];
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, mv)| {
-                let key = if i as u16 == hash_move {
-                    i32::MAX
-                } else if killers[0] == Some(*mv) {
-                    i32::MAX - 1
-                } else if killers[1] == Some(*mv) {
-                    i32::MAX - 2
-                } else {
-                    self.history[history_slot(mv)]
-                };
-                (key, i)
-            })
-            .collect()
+        out.clear();
+        out.extend(moves.iter().enumerate().map(|(i, mv)| {
+            let key = if i as u16 == hash_move {
+                i32::MAX
+            } else if killers[0] == Some(*mv) {
+                i32::MAX - 1
+            } else if killers[1] == Some(*mv) {
+                i32::MAX - 2
+            } else {
+                self.history[history_slot(mv)]
+            };
+            (key, i)
+        }));
     }
 }
 
@@ -388,20 +575,11 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
         let start = Instant::now();
         let stop = AtomicBool::new(false);
         let hard = limits.hard_time.map(|t| start + t);
-        let make_worker = || Worker::<G> {
-            table: &self.table,
-            eval: &self.eval,
-            root: game.to_move(),
-            seats: game.seats(),
-            nodes: 0,
-            node_limit: limits.nodes,
-            hard,
-            stop: &stop,
-            external: limits.stop.as_deref(),
-            killers: vec![[None; 2]; MAX_PLY],
-            history: vec![0; HISTORY],
-            path: Vec::with_capacity(MAX_PLY),
-            pv: vec![Vec::new(); MAX_PLY + 1],
+        let model = self.config.model;
+        let make_worker = || {
+            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, &stop, limits);
+            w.hard = hard;
+            w
         };
         let aspiration = self.config.aspiration;
         let mut result = std::thread::scope(|scope| {
@@ -441,7 +619,7 @@ mod tests {
 
     /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
     fn minimax(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
-        let eval = crate::eval::chinese_checkers::CcEval;
+        let eval = crate::eval::chinese_checkers::CcEval::default();
         if game.outcome().is_some() || depth == 0 {
             return match margin(&eval, game, root) {
                 v if v >= score::WIN => score::WIN - ply,

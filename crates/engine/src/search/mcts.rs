@@ -27,7 +27,7 @@ use rand::rngs::SmallRng;
 use tabula_rules::{Game, MAX_SEATS, MoveList, Outcome, Seat};
 
 use crate::api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher, score};
-use crate::playout::{PlayoutPolicy, playout};
+use crate::playout::PlayoutPolicy;
 
 /// The settings of an [`Mcts`] searcher.
 #[derive(Clone, Debug, PartialEq)]
@@ -550,7 +550,7 @@ impl<G: EngineGame> Tree<G> {
     /// Plays `game` out with the policy and turns the result into rewards.
     fn simulate(&mut self, ctx: &Ctx<'_, G>, game: &mut G) -> Rewards {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
-        playout(game, ctx.policy, &mut self.rng, &mut self.list, cap);
+        ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
         match game.outcome() {
             Some(outcome) => self.finished_rewards(ctx, outcome, game),
             None => eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale),
@@ -1421,16 +1421,31 @@ mod tests {
     #[test]
     #[ignore]
     fn mcts_speed() {
+        // Processor time of this process in seconds (Linux; `None` elsewhere): on a shared
+        // machine, iterations per processor second estimate the speed on an idle one.
+        fn cpu_seconds() -> Option<f64> {
+            let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+            let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+            let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+            Some(ticks / 100.0)
+        }
         let secs = std::env::var("MCTS_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
         let mut rates = Vec::new();
         for threads in [1, 2] {
             let mut m = cc_mcts(MctsConfig { threads, reuse_tree: false, ..MctsConfig::default() });
+            let cpu = cpu_seconds();
             let r = m.search(&start(), &Limits::think(Duration::from_secs_f64(secs)), &mut quiet);
+            let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
             let rate = r.nodes as f64 / r.time.as_secs_f64();
             eprintln!(
-                "threads={threads}: {} iterations in {:.2} s = {rate:.0}/s, best {}, score {}, tree {:?}",
+                "threads={threads}: {} iterations in {:.2} s = {rate:.0}/s ({}), best {}, score {}, tree {:?}",
                 r.nodes,
                 r.time.as_secs_f64(),
+                cpu.map_or("no processor time".into(), |c| format!(
+                    "{:.0} per processor second, {:.2} processors busy",
+                    r.nodes as f64 / c,
+                    c / r.time.as_secs_f64()
+                )),
                 start().format_move(r.best.unwrap()),
                 r.score,
                 m.tree_sizes()

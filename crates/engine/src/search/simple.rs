@@ -53,19 +53,30 @@ impl<G: EngineGame> Greedy<G> {
     }
 }
 
-/// The value of `game` for `seat`: its evaluation minus the best other seat's, or a
-/// proven result when the game is over.
-pub fn margin<G: Game, E: Evaluator<G>>(eval: &E, game: &G, seat: tabula_rules::Seat) -> i32 {
+/// The value of `game` for `seat` and its team: the team's best evaluation minus the best
+/// evaluation outside the team, or a proven result when the game is over (a win when only
+/// the team ranks first, a loss when it does not, else a draw).
+pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: tabula_rules::Seat) -> i32 {
+    let team = game.team(seat);
+    let ours = |s: usize| game.team(tabula_rules::Seat(s as u8)) == team;
     if let Some(outcome) = game.outcome() {
-        return match outcome.score(seat) {
-            s if s >= 1.0 => score::WIN,
-            s if s > 0.0 => 0,
-            _ => -score::WIN,
+        let firsts = || outcome.ranks().iter().enumerate().filter(|&(_, &r)| r == 1).map(|(s, _)| s);
+        return match (firsts().any(ours), firsts().all(ours)) {
+            (true, true) => score::WIN,
+            (false, _) => -score::WIN,
+            (true, false) => 0,
         };
     }
     let values = eval.evaluate(game);
-    let best_other = (0..game.seats()).filter(|&s| s != seat.index()).map(|s| values[s]).max().unwrap_or(0);
-    values[seat.index()] - best_other
+    let (mut mine, mut theirs) = (i32::MIN, i32::MIN);
+    for (s, &v) in values.iter().enumerate().take(game.seats()) {
+        if ours(s) {
+            mine = mine.max(v);
+        } else {
+            theirs = theirs.max(v);
+        }
+    }
+    if theirs == i32::MIN { mine } else { mine - theirs }
 }
 
 impl<G: EngineGame> Searcher<G> for Greedy<G> {

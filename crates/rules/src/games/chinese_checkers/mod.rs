@@ -89,6 +89,31 @@ impl ChineseCheckers {
         (0..self.seats as usize).find(|&s| has(self.pegs[s], i)).map(|s| Seat(s as u8))
     }
 
+    /// Calls `each(from, destinations)` for every peg of the seat to move, in the order of
+    /// [`legal_moves`](Game::legal_moves): the legal moves are the pairs `(from, to)` for
+    /// every `to` in `destinations`, in increasing order, or the pass when every set is
+    /// empty. Nothing is called once the game is over. For players that weigh every move
+    /// without listing them (playouts).
+    #[inline]
+    pub fn for_each_reach(&self, mut each: impl FnMut(usize, Bits)) {
+        if self.outcome.is_none() {
+            movegen::for_each_peg(self, |from, r| each(from, r.moves | r.swaps));
+        }
+    }
+
+    /// Gives the turn to `seat` out of order, for search tools (best-reply search lets one
+    /// opponent move out of turn): the seats between lose their turn; the ply and the count
+    /// of consecutive passes stay as they are. Returns `false`, changing nothing, when the
+    /// game is over or `seat` is not at the table.
+    pub fn give_turn(&mut self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat.index() >= self.seats as usize {
+            return false;
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+        true
+    }
+
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
     fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {

@@ -9,11 +9,11 @@ use crate::geometry::bits::{BITS, BitIter, Bits};
 
 /// Where one peg can go.
 #[derive(Clone, Copy)]
-struct Reach {
+pub(super) struct Reach {
     /// Holes reached by a step or a hop chain (ordinary moves).
-    moves: Bits,
+    pub(super) moves: Bits,
     /// Target holes of other seats' pegs the peg may swap with.
-    swaps: Bits,
+    pub(super) swaps: Bits,
 }
 
 /// The holes the peg at `from` can reach.
@@ -57,7 +57,7 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappab
 
 /// Calls `each(from, reach)` for every peg of the side to move.
 #[inline(always)]
-fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
+pub(super) fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
     let star: &Star = &STAR;
     let seat = game.to_move as usize;
     let own = game.pegs[seat];

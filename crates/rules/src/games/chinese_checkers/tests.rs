@@ -245,3 +245,59 @@ fn bad_moves_are_errors() {
     assert!(matches!(g.parse_move("j14-j12"), Err(NotationError::Illegal { .. })));
     assert!(matches!(g.parse_move("pass"), Err(NotationError::Illegal { .. })));
 }
+
+#[test]
+fn the_turn_can_be_given_to_another_seat() {
+    let mut g = start(3);
+    g.play(g.parse_move("j14-j13").unwrap());
+    let before = g;
+    // Seat 1 is to move; give the turn to seat 2, whose pegs then move.
+    assert!(g.give_turn(Seat(2)));
+    assert_eq!(g.to_move(), Seat(2));
+    assert_eq!((g.ply(), g.passes(), g.pegs(Seat(0))), (before.ply(), before.passes(), before.pegs(Seat(0))));
+    assert_eq!(g.hash(), g.hash_from_scratch());
+    assert_ne!(g.hash(), before.hash());
+    assert_eq!(ChineseCheckers::from_text(&g.to_text()).unwrap(), g);
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    assert!(list.iter().all(|m| has(g.pegs(Seat(2)), m.from as usize)));
+    g.play(list.as_slice()[0]);
+    assert_eq!(g.to_move(), Seat(0), "turn order goes on from the seat that moved");
+    assert_eq!(g.hash(), g.hash_from_scratch());
+    // Giving the turn to the seat to move changes nothing; a seat not at the table fails.
+    let mut same = before;
+    assert!(same.give_turn(Seat(1)));
+    assert_eq!(same, before);
+    assert!(!same.give_turn(Seat(3)));
+    assert_eq!(same, before);
+    // Not after the end of the game.
+    let o = CcOptions { max_plies: Some(1), ..CcOptions::default() };
+    let mut over = ChineseCheckers::new(&o).unwrap();
+    over.play(over.parse_move("j14-j13").unwrap());
+    let ended = over;
+    assert!(!over.give_turn(Seat(0)));
+    assert_eq!(over, ended);
+}
+
+#[test]
+fn reach_sets_list_the_legal_moves_in_order() {
+    for (players, anti_block) in [(2, AntiBlock::Fill), (3, AntiBlock::Swap), (6, AntiBlock::None)] {
+        let mut g = ChineseCheckers::new(&CcOptions { players, anti_block, ..CcOptions::default() }).unwrap();
+        let mut list = MoveList::new();
+        for ply in 0..150u32 {
+            if g.outcome().is_some() {
+                break;
+            }
+            let mut from_reach = Vec::new();
+            g.for_each_reach(|from, dests| {
+                from_reach.extend(BitIter(dests).map(|to| CcMove { from: from as u8, to: to as u8 }));
+            });
+            if from_reach.is_empty() {
+                from_reach.push(CcMove::PASS);
+            }
+            g.legal_moves(&mut list);
+            assert_eq!(from_reach, list.as_slice(), "{players} players, ply {ply}");
+            g.play(list.as_slice()[(ply as usize * 7919) % list.len()]);
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Alpha-beta's opponent models against plain references written here: with two seats
+//! `paranoid` and `best-reply` both equal plain negamax; with three and four seats
+//! `best-reply` equals a simple Best-Reply Search and `paranoid` (with teams too) a plain
+//! paranoid minimax. No pruning, no table, no ordering in the references.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula_engine::api::score;
+use tabula_engine::eval::chinese_checkers::CcEval;
+use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
+use tabula_engine::search::simple::margin;
+use tabula_engine::{EngineGame, Evaluator, Limits, Score, Searcher, registry};
+use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
+use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, Outcome, RulesError, Seat};
+
+/// A finished or horizon position's value for `seat`, wins nearer the root scoring more.
+fn leaf<G: EngineGame>(e: &G::Eval, game: &G, seat: Seat, ply: i32) -> i32 {
+    match margin(e, game, seat) {
+        v if v >= score::WIN => score::WIN - ply,
+        v if v <= -score::WIN => -(score::WIN - ply),
+        v => v,
+    }
+}
+
+/// The evaluator of these tests for Chinese Checkers: the race alone, cheaper than the
+/// default (the references evaluate every leaf of full trees).
+const RACE: CcEval = CcEval::RACE;
+
+fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    list.as_slice().to_vec()
+}
+
+/// Plain negamax: the value for the seat to move (two seats).
+fn negamax<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32) -> i32 {
+    if game.outcome().is_some() || depth == 0 {
+        return leaf(e, game, game.to_move(), ply);
+    }
+    moves_of(game)
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            -negamax(e, &child, depth - 1, ply + 1)
+        })
+        .max()
+        .unwrap()
+}
+
+/// Plain paranoid minimax: the value for `root`; its team maximises, everyone else
+/// minimises.
+fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
+    if game.outcome().is_some() || depth == 0 {
+        return leaf(e, game, root, ply);
+    }
+    let values = moves_of(game).into_iter().map(|mv| {
+        let mut child = game.clone();
+        child.play(mv);
+        paranoid(e, &child, root, depth - 1, ply + 1)
+    });
+    if game.team(game.to_move()) == game.team(root) { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+/// Best-Reply Search as Schadd and Winands define it: `root` moves, then the one reply of
+/// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
+/// it; then `root` again.
+fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
+    if game.outcome().is_some() || depth == 0 {
+        return leaf(e, game, root, ply);
+    }
+    if game.to_move() == root {
+        return moves_of(game)
+            .into_iter()
+            .map(|mv| {
+                let mut child = *game;
+                child.play(mv);
+                best_reply(e, &child, root, depth - 1, ply + 1)
+            })
+            .max()
+            .unwrap();
+    }
+    let mut worst = i32::MAX;
+    for seat in (0..game.seats() as u8).map(Seat).filter(|&s| s != root) {
+        let mut handed = *game;
+        assert!(handed.give_turn(seat));
+        for mv in moves_of(&handed) {
+            let mut child = handed;
+            child.play(mv);
+            if child.outcome().is_none() {
+                child.give_turn(root);
+            }
+            worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
+        }
+    }
+    worst
+}
+
+fn random_position(players: u8, plies: usize, seed: u64) -> ChineseCheckers {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
+    for _ in 0..plies {
+        let moves = moves_of(&g);
+        if moves.is_empty() {
+            break;
+        }
+        g.play(moves[rng.random_range(0..moves.len())]);
+    }
+    g
+}
+
+fn search<G: EngineGame>(e: &G::Eval, game: &G, model: Model, depth: u32) -> tabula_engine::SearchResult<G::Move> {
+    let config = AlphaBetaConfig { model, ..AlphaBetaConfig::default() };
+    AlphaBeta::<G>::with_eval(config, e.clone()).search(game, &Limits::depth(depth), &mut |_| {})
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn both_models_are_negamax_with_two_seats(seed in any::<u64>(), plies in 0usize..90, depth in 1u32..=4) {
+        let g = random_position(2, plies, seed);
+        prop_assume!(g.outcome().is_none());
+        let expected = negamax(&RACE, &g, depth, 0);
+        for model in [Model::Paranoid, Model::BestReply] {
+            let got = search(&RACE, &g, model, depth);
+            prop_assert_eq!(got.score, expected, "{:?}", model);
+            prop_assert_eq!(got.depth, depth);
+            // The move found keeps the value.
+            let mut after = g;
+            after.play(got.best.unwrap());
+            prop_assert_eq!(-negamax(&RACE, &after, depth - 1, 1), expected, "{:?}", model);
+        }
+    }
+
+    #[test]
+    fn best_reply_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
+        let g = random_position(players, plies, seed);
+        prop_assume!(g.outcome().is_none());
+        let expected = best_reply(&RACE, &g, g.to_move(), depth, 0);
+        let got = search(&RACE, &g, Model::BestReply, depth);
+        prop_assert_eq!(got.score, expected);
+        prop_assert_eq!(got.depth, depth);
+        prop_assert!(got.best.is_some_and(|m| g.parse_move(&g.format_move(m)).is_ok()));
+    }
+
+    #[test]
+    fn paranoid_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
+        let g = random_position(players, plies, seed);
+        prop_assume!(g.outcome().is_none());
+        prop_assert_eq!(search(&RACE, &g, Model::Paranoid, depth).score, paranoid(&RACE, &g, g.to_move(), depth, 0));
+    }
+}
+
+#[test]
+fn the_models_differ_with_three_seats() {
+    // Otherwise the tests above could not tell them apart.
+    let differ = (0..40u64).any(|seed| {
+        let g = random_position(3, 20 + seed as usize, seed);
+        g.outcome().is_none()
+            && search(&RACE, &g, Model::BestReply, 3).score != search(&RACE, &g, Model::Paranoid, 3).score
+    });
+    assert!(differ);
+}
+
+#[test]
+fn best_reply_with_two_threads_and_a_node_limit() {
+    let g = random_position(4, 30, 9);
+    let config = AlphaBetaConfig { model: Model::BestReply, threads: 2, ..AlphaBetaConfig::default() };
+    let r = AlphaBeta::<ChineseCheckers>::with_eval(config, CcEval::RACE).search(&g, &Limits::depth(3), &mut |_| {});
+    assert_eq!(r.score, best_reply(&RACE, &g, g.to_move(), 3, 0));
+    let config = AlphaBetaConfig { model: Model::BestReply, ..AlphaBetaConfig::default() };
+    let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::nodes(777), &mut |_| {});
+    assert_eq!(r.nodes, 777);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn the_registry_builds_both_models() {
+    let g = random_position(3, 12, 4);
+    let full = CcEval::default();
+    let expected = best_reply(&full, &g, g.to_move(), 2, 0);
+    let mut s = registry::build::<ChineseCheckers>("alphabeta:model=best-reply").unwrap();
+    assert_eq!(s.search(&g, &Limits::depth(2), &mut |_| {}).score, expected);
+    let mut s = registry::build::<ChineseCheckers>("alphabeta:model=paranoid").unwrap();
+    assert_eq!(s.search(&g, &Limits::depth(2), &mut |_| {}).score, paranoid(&full, &g, g.to_move(), 2, 0));
+    let err = registry::build::<ChineseCheckers>("alphabeta:modle=paranoid").err().unwrap().to_string();
+    assert!(err.contains("'modle'") && err.contains("model"), "{err}");
+}
+
+/// Four-seat Chinese Checkers where seats 0 and 2 play against seats 1 and 3, to test
+/// that the paranoid model treats team-mates as allies. It cannot hand the turn on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Pairs(ChineseCheckers);
+
+#[derive(Clone, Copy, Debug, Default)]
+struct PairsEval;
+
+impl Evaluator<Pairs> for PairsEval {
+    fn evaluate(&self, game: &Pairs) -> [Score; MAX_SEATS] {
+        CcEval::RACE.evaluate(&game.0)
+    }
+}
+
+impl EngineGame for Pairs {
+    type Eval = PairsEval;
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
+    fn team(&self, seat: Seat) -> u8 {
+        seat.0 % 2
+    }
+}
+
+impl Game for Pairs {
+    type Move = CcMove;
+    type Options = CcOptions;
+    const NAME: &'static str = "pairs";
+    fn new(options: &CcOptions) -> Result<Self, RulesError> {
+        ChineseCheckers::new(&CcOptions { players: 4, ..*options }).map(Pairs)
+    }
+    fn options(&self) -> &CcOptions {
+        self.0.options()
+    }
+    fn set_options(&mut self, options: &CcOptions) -> Result<(), RulesError> {
+        self.0.set_options(options)
+    }
+    fn seats(&self) -> usize {
+        4
+    }
+    fn to_move(&self) -> Seat {
+        self.0.to_move()
+    }
+    fn ply(&self) -> u32 {
+        self.0.ply()
+    }
+    fn legal_moves(&self, out: &mut MoveList<CcMove>) {
+        self.0.legal_moves(out)
+    }
+    fn play(&mut self, mv: CcMove) {
+        self.0.play(mv)
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.0.outcome()
+    }
+    fn hash(&self) -> u64 {
+        self.0.hash()
+    }
+    fn hash_from_scratch(&self) -> u64 {
+        self.0.hash_from_scratch()
+    }
+    fn parse_move(&self, text: &str) -> Result<CcMove, NotationError> {
+        self.0.parse_move(text)
+    }
+    fn format_move(&self, mv: CcMove) -> String {
+        self.0.format_move(mv)
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn from_text(text: &str) -> Result<Self, NotationError> {
+        ChineseCheckers::from_text(text).map(Pairs)
+    }
+    fn draw(&self) -> String {
+        self.0.draw()
+    }
+}
+
+#[test]
+fn paranoid_plays_for_the_team() {
+    let mut differ = false;
+    for seed in 0..12u64 {
+        let g = Pairs(random_position(4, 8 + 3 * seed as usize, seed));
+        if g.outcome().is_some() {
+            continue;
+        }
+        let root = g.to_move();
+        for depth in 1..=3 {
+            let got = search(&PairsEval, &g, Model::Paranoid, depth).score;
+            assert_eq!(got, paranoid(&PairsEval, &g, root, depth, 0), "seed {seed} depth {depth}");
+            // Teams matter: alone against three, the root seat would see other values.
+            differ |= got != paranoid(&RACE, &g.0, root, depth, 0);
+        }
+    }
+    assert!(differ);
+    // A team's value is its best member's: the team-mate's progress counts for the root.
+    let g = Pairs::new(&CcOptions::default()).unwrap();
+    assert_eq!(margin(&PairsEval, &g, Seat(0)), margin(&PairsEval, &g, Seat(2)));
+}
+
+#[test]
+fn best_reply_is_refused_where_the_turn_cannot_be_handed_on() {
+    let err = registry::build::<Pairs>("alphabeta:model=best-reply").err().unwrap().to_string();
+    assert!(err.contains("best-reply") && err.contains("pairs"), "{err}");
+    assert!(registry::build::<Pairs>("alphabeta:model=paranoid").is_ok());
+    let err = registry::build::<ChineseCheckers>("alphabeta:model=maxn").err().unwrap().to_string();
+    assert!(err.contains("'maxn'") && err.contains("paranoid or best-reply"), "{err}");
+}
+
+#[test]
+fn best_reply_lines_are_legal_in_turn_order() {
+    // The principal variation stops before the first move out of turn.
+    for players in [3, 4, 6] {
+        for seed in 0..4 {
+            let g = random_position(players, 10 * seed as usize, seed);
+            let mut lines = Vec::new();
+            let config = AlphaBetaConfig { model: Model::BestReply, ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::with_eval(config, RACE)
+                .search(&g, &Limits::depth(4), &mut |info| lines.push(info.pv.clone()));
+            lines.push(r.pv.clone());
+            assert_eq!(r.pv.first(), r.best.as_ref());
+            for line in lines {
+                let mut replay = g;
+                for mv in line {
+                    let text = replay.format_move(mv);
+                    replay.play(replay.parse_move(&text).unwrap_or_else(|e| panic!("{players} players: {e}")));
+                }
+            }
+        }
+    }
+}
