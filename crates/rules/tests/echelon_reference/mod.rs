@@ -148,8 +148,9 @@ impl Pos {
         let h = rules.stack_height;
         let mut stacks = BTreeMap::new();
         // The top (index h-1) has the stack's colour; colours alternate downwards.
-        let column =
-            |top: u8| -> Vec<u8> { (0..h).map(|i| if (h - 1 - i) % 2 == 0 { top } else { 1 - top }).collect() };
+        let column = |top: u8| -> Vec<u8> {
+            (0..h).map(|i| if (h - 1 - i).is_multiple_of(2) { top } else { 1 - top }).collect()
+        };
         stacks.insert(a, column(RED));
         stacks.insert(b, column(BLUE));
         Pos { rules, stacks, dead: BTreeSet::new(), turn: RED, ply: 0 }
