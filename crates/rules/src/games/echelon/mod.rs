@@ -152,6 +152,12 @@ impl Echelon {
     pub fn mobility(&self, seat: Seat) -> u32 {
         movegen::count_for(self, seat.index() & 1)
     }
+    /// The hexes the top counter on `from` can move to (as if its side were to move);
+    /// empty for an empty hex.
+    #[inline]
+    pub fn destinations(&self, from: usize) -> Bits {
+        if has(self.occupied(), from) { movegen::destinations_of(self, from & 127) } else { 0 }
+    }
     /// Whether `seat` would have a move if it were its turn.
     #[inline]
     pub fn can_move(&self, seat: Seat) -> bool {

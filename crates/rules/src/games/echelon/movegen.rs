@@ -69,6 +69,13 @@ fn for_each_counter(game: &Echelon, colour: usize, mut each: impl FnMut(usize, B
     }
 }
 
+/// The destinations of the top counter on `from`, whoever's it is.
+pub(super) fn destinations_of(game: &Echelon, from: usize) -> Bits {
+    let occupied = game.occupied();
+    let free = !has(game.tall, from);
+    destinations(game.board.0, from, occupied | game.dead, occupied, free, game.options.slide_to_end)
+}
+
 /// Writes the legal moves of the side to move (the game is running) into `out`.
 pub(super) fn generate(game: &Echelon, out: &mut MoveList<EgMove>) {
     for_each_counter(game, game.to_move as usize, |from, to| {
