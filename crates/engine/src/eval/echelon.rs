@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn alphabeta_proves_the_parity_win() {
-        use crate::api::{Limits, Searcher, score};
+        use crate::api::{Limits, score};
         let (g, wins) = parity();
         let mut ab = crate::registry::build::<Echelon>("alphabeta").unwrap();
         let r = ab.search(&g, &Limits::depth(8), &mut |_| {});
@@ -201,7 +201,7 @@ mod tests {
 
     #[test]
     fn mcts_solver_proves_the_parity_win() {
-        use crate::api::{Limits, Searcher, score};
+        use crate::api::{Limits, score};
         let (g, wins) = parity();
         let mut m = crate::registry::build::<Echelon>("mcts:seed=3").unwrap();
         let r = m.search(&g, &Limits::nodes(20_000), &mut |_| {});
