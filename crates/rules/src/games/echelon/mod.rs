@@ -38,6 +38,9 @@ pub const BLUE: Seat = Seat(1);
 /// A stack with no counter: the sentinel bit alone (see [`Echelon::stack`]).
 const EMPTY: u32 = 1;
 
+/// Hex-indexed stacks, as the position text and the start build them ([`EMPTY`] = none).
+type CellStacks = [u32; 128];
+
 /// A move: the top counter of `from` slides to `to` (an empty hex, or a stomp).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EgMove {
@@ -74,10 +77,12 @@ pub struct Echelon {
     tall: Bits,
     /// Dead hexes.
     dead: Bits,
-    /// Each hex's stack: bit 0 is the top counter's colour (1 = blue), bit k the colour k
-    /// counters below it, and one sentinel bit above the bottom counter; [`EMPTY`] = no
-    /// counter. So the height is the sentinel's position, a pop is a shift right.
-    stacks: [u32; 128],
+    /// The stacks of the occupied hexes in hex index order (slot `k` is the `k`-th occupied
+    /// hex; unused slots are 0), so a position copies in a few cache lines. A stack: bit 0
+    /// is the top counter's colour (1 = blue), bit k the colour k counters below it, and
+    /// one sentinel bit above the bottom counter. So the height is the sentinel's position
+    /// and a pop is a shift right.
+    stacks: [u32; MAX_COUNTERS],
     board: BoardRef,
     to_move: u8,
     ply: u32,
@@ -89,6 +94,12 @@ pub struct Echelon {
 #[inline(always)]
 fn height_of(stack: u32) -> u32 {
     31 - stack.leading_zeros()
+}
+
+/// The slot of hex `i` among the occupied hexes `occupied` (those of lower index before it).
+#[inline(always)]
+fn slot(occupied: Bits, i: usize) -> usize {
+    (occupied & (BITS[i & 127] - 1)).count_ones() as usize
 }
 
 impl Echelon {
@@ -123,18 +134,24 @@ impl Echelon {
     /// The number of counters on hex `i`.
     #[inline(always)]
     pub fn height(&self, i: usize) -> u32 {
-        height_of(self.stacks[i & 127])
+        height_of(self.cell_stack(i))
+    }
+    /// The stack on hex `i` as bits (see the `stacks` field), [`EMPTY`] for none.
+    #[inline(always)]
+    fn cell_stack(&self, i: usize) -> u32 {
+        let occupied = self.occupied();
+        if has(occupied, i & 127) { self.stacks[slot(occupied, i) % MAX_COUNTERS] } else { EMPTY }
     }
     /// The colours of the stack on hex `i`, bottom to top.
     pub fn stack(&self, i: usize) -> Vec<Seat> {
-        let s = self.stacks[i & 127];
+        let s = self.cell_stack(i);
         (0..height_of(s)).rev().map(|k| Seat(((s >> k) & 1) as u8)).collect()
     }
     /// The counters of `seat` on the board, wherever they are in their stacks.
     pub fn counters(&self, seat: Seat) -> u32 {
         BitIter(self.occupied())
             .map(|i| {
-                let s = self.stacks[i];
+                let s = self.cell_stack(i);
                 let h = height_of(s);
                 let blue = (s & ((1 << h) - 1)).count_ones();
                 if seat == BLUE { blue } else { h - blue }
@@ -172,17 +189,31 @@ impl Echelon {
         false
     }
 
+    /// The stacks hex by hex.
+    fn cell_stacks(&self) -> CellStacks {
+        let mut cells = [EMPTY; 128];
+        for (k, i) in BitIter(self.occupied()).enumerate() {
+            cells[i] = self.stacks[k];
+        }
+        cells
+    }
+
     /// Builds a position from its parts, deriving the bitboards, hash and outcome. The
-    /// caller has checked that the stacks lie on live hexes of the board.
-    fn from_parts(options: EgOptions, stacks: [u32; 128], dead: Bits, to_move: u8, ply: u32) -> Self {
+    /// caller has checked that the stacks lie on live hexes of the board and hold at most
+    /// [`MAX_COUNTERS`] counters.
+    fn from_parts(options: EgOptions, cells: CellStacks, dead: Bits, to_move: u8, ply: u32) -> Self {
         let board = board::board(options.radius);
         let (mut tops, mut tall) = ([0; 2], 0);
-        for (i, &s) in stacks.iter().enumerate().take(board.hex.len()) {
+        let mut stacks = [0; MAX_COUNTERS];
+        let mut k = 0;
+        for (i, &s) in cells.iter().enumerate().take(board.hex.len()) {
             if s != EMPTY {
                 tops[(s & 1) as usize] |= BITS[i];
                 if height_of(s) >= 2 {
                     tall |= BITS[i];
                 }
+                stacks[k] = s;
+                k += 1;
             }
         }
         let mut game =
@@ -269,7 +300,7 @@ impl Game for Echelon {
             });
         }
         options.stack_hexes()?;
-        *self = Echelon::from_parts(*options, self.stacks, self.dead, self.to_move, self.ply);
+        *self = Echelon::from_parts(*options, self.cell_stacks(), self.dead, self.to_move, self.ply);
         Ok(())
     }
 
@@ -303,13 +334,15 @@ impl Game for Echelon {
         debug_assert!(has(self.tops[colour], from), "no own top counter on the from hex");
         debug_assert!(!has(self.dead, to) && from != to, "a move onto a dead hex");
         let (fb, tb) = (BITS[from], BITS[to]);
-        let s = self.stacks[from];
+        let occupied = self.occupied();
+        let sf = slot(occupied, from) % MAX_COUNTERS;
+        let s = self.stacks[sf];
         let hf = height_of(s);
-        debug_assert!(hf == 1 || !has(self.occupied(), to), "a stack top stomps");
-        self.hash ^= COUNTER_KEYS[from][(hf - 1) as usize][colour];
+        debug_assert!(hf == 1 || !has(occupied, to), "a stack top stomps");
+        self.hash ^= COUNTER_KEYS[from][(hf - 1) as usize % MAX_COUNTERS][colour];
         let rest = s >> 1;
-        self.stacks[from] = rest;
         self.tops[colour] &= !fb;
+        let stomp = has(occupied, to);
         if hf == 1 {
             self.dead |= fb;
             self.hash ^= DEAD_KEYS[from];
@@ -319,13 +352,35 @@ impl Game for Echelon {
                 self.tall &= !fb;
             }
         }
-        let t = self.stacks[to];
-        let ht = height_of(t);
-        self.hash ^= COUNTER_KEYS[to][ht as usize][colour];
-        self.stacks[to] = (t << 1) | colour as u32;
-        if ht != 0 {
+        if stomp {
+            // A lone counter stomps: its slot goes, the stack on `to` grows.
+            let st = slot(occupied, to) % MAX_COUNTERS;
+            let t = self.stacks[st];
+            let ht = height_of(t);
+            self.hash ^= COUNTER_KEYS[to][ht as usize % MAX_COUNTERS][colour];
+            self.stacks[st] = (t << 1) | colour as u32;
+            self.stacks.copy_within(sf + 1.., sf);
+            self.stacks[MAX_COUNTERS - 1] = 0;
             self.tops[colour ^ 1] &= !tb;
             self.tall |= tb;
+        } else {
+            self.hash ^= COUNTER_KEYS[to][0][colour];
+            let lone = (EMPTY << 1) | colour as u32;
+            if hf == 1 {
+                // The slot moves from `from`'s place in index order to `to`'s.
+                let st = slot(occupied & !fb, to) % MAX_COUNTERS;
+                if st > sf {
+                    self.stacks.copy_within(sf + 1..=st, sf);
+                } else if st < sf {
+                    self.stacks.copy_within(st..sf, st + 1);
+                }
+                self.stacks[st] = lone;
+            } else {
+                self.stacks[sf] = rest;
+                let st = slot(occupied, to) % MAX_COUNTERS;
+                self.stacks.copy_within(st..MAX_COUNTERS - 1, st + 1);
+                self.stacks[st] = lone;
+            }
         }
         self.tops[colour] |= tb;
         self.to_move ^= 1;
@@ -344,8 +399,8 @@ impl Game for Echelon {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.to_move == 1 { BLUE_TO_MOVE } else { 0 };
-        for i in BitIter(self.occupied()) {
-            let s = self.stacks[i];
+        for (k, i) in BitIter(self.occupied()).enumerate() {
+            let s = self.stacks[k];
             let height = height_of(s);
             for level in 0..height {
                 let colour = (s >> (height - 1 - level)) & 1;

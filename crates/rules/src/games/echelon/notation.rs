@@ -22,7 +22,7 @@
 
 use super::board::{Board, MAX_COUNTERS, board};
 use super::options::{MAX_RADIUS, MIN_RADIUS};
-use super::{BLUE, EMPTY, Echelon, EgMove, EgOptions, RED};
+use super::{BLUE, EMPTY, Echelon, EgMove, EgOptions};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::geometry::bits::{Bits, bit, has};
@@ -207,9 +207,15 @@ pub fn from_text(text: &str) -> Result<Echelon, NotationError> {
             return Err(bad(format!("this rank has {} hexes", range.len())));
         }
     }
-    let game = Echelon::from_parts(options, stacks, dead, turn, ply);
-    for (seat, name) in [(RED, "red"), (BLUE, "blue")] {
-        let n = game.counters(seat);
+    for (colour, name) in [(0, "red"), (1, "blue")] {
+        let n: u32 = stacks
+            .iter()
+            .map(|&s| {
+                let h = 31 - s.leading_zeros();
+                let blue = (s & ((1 << h) - 1)).count_ones();
+                if colour == 1 { blue } else { h - blue }
+            })
+            .sum();
         if n != options.stack_height as u32 {
             return Err(NotationError::malformed(
                 board_token,
@@ -217,6 +223,7 @@ pub fn from_text(text: &str) -> Result<Echelon, NotationError> {
             ));
         }
     }
+    let game = Echelon::from_parts(options, stacks, dead, turn, ply);
     Ok(game)
 }
 
@@ -237,7 +244,7 @@ pub fn draw(game: &Echelon) -> String {
             let h = board.hex.cell(i);
             let col = (2 * (2 * h.q as i32 + h.r as i32 + 2 * radius)) as usize;
             let height = game.height(i);
-            let top = game.stacks[i] & 1;
+            let top = game.tops(BLUE) >> i & 1;
             let token = match height {
                 0 if has(game.dead(), i) => "x".to_string(),
                 0 => ".".to_string(),
