@@ -4,6 +4,8 @@
 
 #[path = "../../../fuzz/bodies/chinese_checkers.rs"]
 mod bodies;
+#[path = "../../../fuzz/bodies/echelon.rs"]
+mod echelon_bodies;
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -114,4 +116,36 @@ fn corpus_covers_valid_and_broken_inputs() {
     let text = |name: &str| String::from_utf8_lossy(&moves.iter().find(|(n, _)| n == name).expect(name).1).into_owned();
     assert!(start.parse_move(&text("step")).is_ok() && start.parse_move(&text("hop")).is_ok());
     assert!(start.parse_move(&text("illegal")).is_err() && start.parse_move(&text("pass")).is_err());
+}
+
+#[test]
+fn echelon_corpora_hold() {
+    replay("echelon_position", &corpus("echelon_position"), echelon_bodies::parse);
+    replay("echelon_play", &corpus("echelon_play"), echelon_bodies::play);
+}
+
+#[test]
+fn echelon_corpus_mutations_hold() {
+    let parse = mutations(&corpus("echelon_position"), 0xec4e_0001, 5_000);
+    replay("echelon_position", &parse, echelon_bodies::parse);
+    let play = mutations(&corpus("echelon_play"), 0xec4e_0002, 1_500);
+    replay("echelon_play", &play, echelon_bodies::play);
+}
+
+/// The Echelon seeds reach what they are meant to: the valid texts parse, the broken ones
+/// do not, and the play seeds include a parsed position and the fixed-position fallback.
+#[test]
+fn echelon_corpus_covers_valid_and_broken_inputs() {
+    use tabula_rules::Game;
+    use tabula_rules::games::echelon::Echelon;
+    let first_line =
+        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
+    for (name, bytes) in corpus("echelon_position") {
+        let parsed = Echelon::from_text(&first_line(&bytes));
+        let broken = name.starts_with("bad_") || ["unicode", "empty", "garbage", "moves_only"].contains(&name.as_str());
+        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
+    }
+    let play = corpus("echelon_play");
+    assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_ok()));
+    assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_err()));
 }

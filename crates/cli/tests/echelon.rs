@@ -1,0 +1,130 @@
+//! `tabula perft echelon` and `tabula show echelon` through the built binary: the spec's
+//! counts, options, positions, and every kind of bad Echelon input (exit status 2, one
+//! line on stderr naming the bad token, nothing on stdout, no panic).
+
+use std::process::{Command, Output};
+
+const START: &str = "echelon radius=4 turn=0 ply=0 board=...../....../......./......../...[brbrbr].[rbrbrb].../......../......./....../.....";
+
+fn tabula(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
+}
+
+/// Runs the binary, asserts success with an empty stderr, and returns stdout.
+fn ok(args: &[&str]) -> String {
+    let out = tabula(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "tabula {args:?} failed with {:?}: {stderr}", out.status.code());
+    assert!(stderr.is_empty(), "tabula {args:?} wrote to stderr: {stderr}");
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+/// Exit status 2, nothing on stdout, one stderr line starting `tabula: ` naming every token.
+fn fails(args: &[&str], tokens: &[&str]) -> String {
+    let out = tabula(args);
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: exit status; stderr: {stderr}");
+    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
+    assert!(!stderr.contains("panicked"), "tabula {args:?} panicked: {stderr}");
+    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("tabula {args:?}: stderr not one line: {stderr:?}"));
+    assert!(!line.contains('\n'), "tabula {args:?}: stderr is not one line: {stderr:?}");
+    assert!(line.starts_with("tabula: "), "{line}");
+    for token in tokens {
+        assert!(line.contains(token), "tabula {args:?}: stderr does not name {token:?}: {line}");
+    }
+    line.to_string()
+}
+
+/// The node counts of `tabula perft echelon ARGS --depth D`, one `depth=d nodes=N ...` line each.
+fn perft(args: &[&str], depth: u32) -> Vec<u64> {
+    let depth_text = depth.to_string();
+    let mut full = vec!["perft", "echelon"];
+    full.extend_from_slice(args);
+    full.extend_from_slice(&["--depth", &depth_text]);
+    let out = ok(&full);
+    out.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let f: Vec<&str> = line.split(' ').collect();
+            assert_eq!(f.len(), 4, "{line}");
+            assert_eq!(f[0], format!("depth={}", i + 1));
+            assert!(f[2].starts_with("time=") && f[3].starts_with("nps="), "{line}");
+            f[1].strip_prefix("nodes=").expect("nodes=").parse().expect("a count")
+        })
+        .collect()
+}
+
+#[test]
+fn perft_gives_the_spec_counts() {
+    assert_eq!(perft(&[], 4), [18, 602, 17_430, 627_258]);
+    assert_eq!(perft(&["--opt", "ge.radius=3"], 4), [13, 311, 6_479, 164_218]);
+    assert_eq!(perft(&["--players", "2", "--threads", "2"], 4), [18, 602, 17_430, 627_258]);
+    assert_eq!(perft(&["--position", START], 3), [18, 602, 17_430]);
+    assert_eq!(perft(&["--opt", "ge.slide_to_end=true"], 4), [6, 70, 688, 8_743]);
+    assert_eq!(perft(&["--opt", "ge.stack_height=10", "--opt", "ge.radius=5"], 2)[0], 23);
+}
+
+#[test]
+fn divide_rows_sum_to_the_total_and_match_perft_after_the_move() {
+    let out = ok(&["perft", "echelon", "--depth", "2", "--divide"]);
+    let rows: Vec<(String, u64)> = out
+        .lines()
+        .filter(|l| !l.starts_with("depth="))
+        .map(|l| {
+            let (m, n) = l.split_once(' ').expect("MOVE N");
+            (m.to_string(), n.parse().expect("N"))
+        })
+        .collect();
+    assert_eq!(rows.len(), 18);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 602);
+    let e5 = rows.iter().find(|r| r.0 == "d5-e5").expect("d5-e5").1;
+    assert_eq!(perft(&["--moves", "d5-e5"], 1), [e5]);
+}
+
+#[test]
+fn show_draws_the_board_and_its_position_round_trips() {
+    let out = ok(&["show", "echelon", "--moves", "d5-e5,f5-f9,e5-f5"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["9", ".", "B", ".", ".", ".", "9"]);
+    assert!(lines[4].split_whitespace().eq(["5", ".", ".", ".", "B5", "x", "R6", ".", ".", ".", "5"]), "{out}");
+    assert!(out.contains("stacks (bottom to top): d5 BRBRB, f5 RBRBRR"), "{out}");
+    let position = lines.iter().find_map(|l| l.strip_prefix("position: ")).expect("a position line");
+    assert_eq!(
+        position,
+        "echelon radius=4 turn=1 ply=3 board=.b.../....../......./......../...[brbrb]x[rbrbrr].../......../......./....../....."
+    );
+    assert!(out.contains("seat 1 to move, ply 3\nlegal moves (30): d5-a2 "), "{out}");
+    let again = ok(&["show", "echelon", "--position", position]);
+    assert_eq!(again, out);
+    // A finished game prints its result: red's only counters are buried, red loses.
+    let lost = "echelon radius=4 turn=0 ply=30 board=...../....../......./......../......[rbrbrb]../......../......./....../[rbrbrb]....";
+    let out = ok(&["show", "echelon", "--position", lost]);
+    assert!(out.ends_with("result: seat 1 wins\n"), "{out}");
+    assert_eq!(perft(&["--position", lost], 2), [0, 0]);
+}
+
+#[test]
+fn bad_echelon_moves_name_the_token() {
+    fails(&["perft", "echelon", "--moves", "d5-z9", "--depth", "1"], &["'d5-z9'", "not a hex"]);
+    fails(&["perft", "echelon", "--moves", "d5", "--depth", "1"], &["'d5'", "from-to"]);
+    fails(&["show", "echelon", "--moves", "d5-d5"], &["'d5-d5'"]);
+    let line = fails(&["show", "echelon", "--moves", "d5-e5,f5-e5"], &["illegal move 'f5-e5'", "ply 2"]);
+    assert!(line.contains("tabula show echelon --moves d5-e5"), "{line}");
+    fails(&["show", "echelon", "--moves", "d5-f5"], &["illegal move 'd5-f5'"]);
+}
+
+#[test]
+fn bad_echelon_positions_and_options_name_the_token() {
+    fails(&["show", "echelon", "--position", &START.replace("radius=4", "radius=9")], &["radius=9"]);
+    fails(&["show", "echelon", "--position", &START.replace("[brbrbr]", "[brbqbr]")], &["'q'"]);
+    fails(&["show", "echelon", "--position", &START.replace("[brbrbr]", "[brbrb]")], &["red has 5 counters"]);
+    fails(&["show", "echelon", "--position", &START.replace("turn=0", "turn=x")], &["turn=x"]);
+    fails(&["show", "echelon", "--position", "echelon radius=4"], &["missing field"]);
+    fails(&["show", "echelon", "--position", &format!("{START} ge.slide_to_end=sometimes")], &["sometimes"]);
+    fails(&["show", "echelon", "--opt", "ge.bogus=1"], &["ge.bogus", "ge.radius"]);
+    fails(&["show", "echelon", "--opt", "ge.radius=9"], &["'9'", "ge.radius"]);
+    fails(&["show", "echelon", "--opt", "ge.stack_height=8"], &["'8'", "6 or 10"]);
+    fails(&["show", "echelon", "--opt", "ge.radius=2", "--opt", "ge.stack_cells=a1,h9"], &["ge.stack_cells"]);
+    fails(&["show", "echelon", "--position", START, "--opt", "ge.radius=5"], &["ge.radius"]);
+    fails(&["show", "echelon", "--players", "3"], &["'3'"]);
+}

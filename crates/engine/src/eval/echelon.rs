@@ -1,0 +1,222 @@
+//! The Gentleman's Echelon evaluator. The game is lost by the side that runs out of moves
+//! first, so each seat is valued by the moves it has and will keep:
+//!
+//! * **mobility**: its legal moves now (as if it were its turn);
+//! * **safe moves**: moves onto hexes the opponent cannot reach in one move (the
+//!   opponent can neither stomp there nor take the hex away first);
+//! * **room**: the live empty hexes it reaches before the opponent, in steps through live
+//!   empty hexes from its top counters (a lone counter spends one live hex a move, so in
+//!   a region of its own it has about that many moves left);
+//! * **counters**: its top counters (buried counters cannot move), the free ones more.
+
+use tabula_rules::MAX_SEATS;
+use tabula_rules::games::echelon::{Echelon, EgMove};
+use tabula_rules::geometry::bits::{BitIter, Bits};
+use tabula_rules::{Game, Seat};
+
+use crate::api::{EngineGame, Evaluator, Score};
+
+/// Weight of one legal move.
+const MOBILITY: Score = 6;
+/// Weight of one move onto a hex the opponent cannot reach.
+const SAFE: Score = 10;
+/// Weight of one hex of room.
+const ROOM: Score = 40;
+/// Weight of a top counter, and extra for a free (lone) one.
+const TOP: Score = 30;
+/// Extra for a free top counter: it can stomp.
+const FREE: Score = 20;
+
+/// Every hex one step from `set` on the board.
+#[inline]
+fn dilate(game: &Echelon, set: Bits) -> Bits {
+    let n = &game.board().neighbors;
+    BitIter(set).fold(0, |a, i| a | n[i])
+}
+
+/// The live empty hexes each seat reaches first (king steps through live empty hexes
+/// from its top counters); hexes reached by both at once count for neither.
+pub fn room(game: &Echelon) -> [u32; 2] {
+    let empty = game.board().hex.mask() & !game.dead() & !game.occupied();
+    let mut front = [game.tops(Seat(0)), game.tops(Seat(1))];
+    let mut owned: [Bits; 2] = [0, 0];
+    let mut free = empty;
+    while (front[0] | front[1]) != 0 {
+        let a = dilate(game, front[0]) & free;
+        let b = dilate(game, front[1]) & free;
+        let both = a & b;
+        owned[0] |= a & !both;
+        owned[1] |= b & !both;
+        free &= !(a | b);
+        front = [a & !both, b & !both];
+    }
+    [owned[0].count_ones(), owned[1].count_ones()]
+}
+
+/// The destinations of every move of `seat` (as if it were its turn), as one set, and the
+/// number of moves.
+pub fn reach(game: &Echelon, seat: Seat) -> (Bits, u32) {
+    let mut all = 0;
+    let mut count = 0;
+    for from in BitIter(game.tops(seat)) {
+        let to = game.destinations(from);
+        count += to.count_ones();
+        all |= to;
+    }
+    (all, count)
+}
+
+/// The Echelon evaluator (see the module docs).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct EgEval;
+
+impl Evaluator<Echelon> for EgEval {
+    fn evaluate(&self, game: &Echelon) -> [Score; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
+        let reaches = [reach(game, Seat(0)), reach(game, Seat(1))];
+        let room = room(game);
+        for s in 0..2 {
+            let (mine, moves) = reaches[s];
+            let theirs = reaches[1 - s].0;
+            let safe = (mine & !theirs).count_ones() as Score;
+            let tops = game.tops(Seat(s as u8));
+            let free = (tops & !game.tall()).count_ones() as Score;
+            out[s] = MOBILITY * moves as Score
+                + SAFE * safe
+                + ROOM * room[s] as Score
+                + TOP * tops.count_ones() as Score
+                + FREE * free;
+        }
+        out
+    }
+}
+
+impl EngineGame for Echelon {
+    type Eval = EgEval;
+
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
+        (
+            "echelon radius=4 turn=0 ply=0 board=...../....../......./......../...[brbrbr].[rbrbrb].../......../......./....../.....",
+            6,
+        ),
+        (
+            "echelon radius=4 turn=1 ply=17 board=...../....x./...x.x./r.x..r../...[brbrb].[rbrb]..x/.xxx..../..x..../...x../.b...",
+            6,
+        ),
+        (
+            "echelon radius=4 turn=1 ply=23 board=.x.../....../x..x.../rr....../x..[brbrbb].[rbrb]..x/......../.x.x.x./x.x..x/.x...",
+            6,
+        ),
+        (
+            "echelon radius=4 turn=1 ply=41 board=.x.../..x.../.x..xxx/.xxxx..b/xxx[brbrr].[rbr][rb].x/...xxx../.x.x.x./x..x.x/x.b..",
+            8,
+        ),
+    ];
+
+    /// Stomping an opponent's counter buries it: a tactical move for quiescence.
+    fn is_tactical(&self, mv: EgMove) -> bool {
+        self.tops(Seat(1 - self.to_move().0)) >> mv.to & 1 == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::MoveList;
+    use tabula_rules::games::echelon::EgOptions;
+
+    #[test]
+    fn the_start_is_even_and_reach_counts_the_moves() {
+        let g = Echelon::new(&EgOptions::default()).unwrap();
+        let e = EgEval.evaluate(&g);
+        assert_eq!(e[0], e[1]);
+        for s in 0..2 {
+            assert_eq!(reach(&g, Seat(s)).1, g.mobility(Seat(s)));
+        }
+        assert_eq!(room(&g), [room(&g)[1], room(&g)[0]]);
+    }
+
+    #[test]
+    fn reach_equals_mobility_in_play() {
+        let mut g = Echelon::new(&EgOptions::default()).unwrap();
+        let mut moves = MoveList::new();
+        let mut k = 7usize;
+        while g.outcome().is_none() {
+            for s in 0..2 {
+                assert_eq!(reach(&g, Seat(s)).1, g.mobility(Seat(s)), "{}", g.to_text());
+            }
+            g.legal_moves(&mut moves);
+            k = k.wrapping_mul(31).wrapping_add(11);
+            g.play(moves.as_slice()[k % moves.len()]);
+        }
+    }
+
+    #[test]
+    fn bench_positions_parse_and_run() {
+        for (text, _) in <Echelon as EngineGame>::BENCH_POSITIONS {
+            let g = Echelon::from_text(text).unwrap();
+            assert!(g.outcome().is_none());
+            assert_eq!(&g.to_text(), text);
+        }
+    }
+
+    #[test]
+    fn a_region_of_its_own_is_room() {
+        // Red's lone counter on e9 walled in with four live hexes; blue's behind dead hexes.
+        let g = Echelon::from_text(
+            "echelon radius=4 turn=0 ply=30 board=r..xx/xxxxxx/xxxxxxx/xxxxxxxx/xxxxxxxxx/xxxxxxxx/xxxxxxx/xxxxx./[rrrrrbbbbbb]x.xx",
+        )
+        .unwrap();
+        assert_eq!(room(&g), [2, 0]);
+        let e = EgEval.evaluate(&g);
+        assert!(e[0] > e[1]);
+    }
+
+    /// Red's lone counter on e9 has f9 g9 h9 ahead, blue's on a1 has b1 c1; everything else
+    /// is dead but a buried stack. Red wins (three moves against two: a win in 5 plies) by
+    /// stepping to f9 or sliding to h9 and walking back; e9-g9 splits the line, leaves red
+    /// two moves and loses, though the evaluator sees the same room after it.
+    const PARITY: &str = "echelon radius=4 turn=0 ply=40 board=r...x/xxxxxx/xxxxxxx/xxxxxxxx/xxxx[rrrrrbbbbb]xxxx/xxxxxxxx/xxxxxxx/xxxxxx/b..xx";
+
+    fn parity() -> (Echelon, [EgMove; 2]) {
+        let g = Echelon::from_text(PARITY).unwrap();
+        let wins = [g.parse_move("e9-f9").unwrap(), g.parse_move("e9-h9").unwrap()];
+        (g, wins)
+    }
+
+    #[test]
+    fn alphabeta_proves_the_parity_win() {
+        use crate::api::{Limits, score};
+        let (g, wins) = parity();
+        let mut ab = crate::registry::build::<Echelon>("alphabeta").unwrap();
+        let r = ab.search(&g, &Limits::depth(8), &mut |_| {});
+        assert!(r.best.is_some_and(|b| wins.contains(&b)), "{:?}", r.best);
+        assert_eq!(r.score, score::WIN - 5, "a win in five plies");
+        // After the mistake e9-g9, blue to move is the one with the proven win.
+        let mut lost = g;
+        lost.play(g.parse_move("e9-g9").unwrap());
+        let r = ab.search(&lost, &Limits::depth(8), &mut |_| {});
+        assert!(r.score >= score::WIN_THRESHOLD, "blue wins after e9-g9: {}", r.score);
+    }
+
+    #[test]
+    fn mcts_solver_proves_the_parity_win() {
+        use crate::api::{Limits, score};
+        let (g, wins) = parity();
+        let mut m = crate::registry::build::<Echelon>("mcts:seed=3").unwrap();
+        let r = m.search(&g, &Limits::nodes(20_000), &mut |_| {});
+        assert!(r.best.is_some_and(|b| wins.contains(&b)), "{:?}", r.best);
+        assert_eq!(r.score, score::WIN - 5, "MCTS-Solver proves the win in five plies");
+        assert!(r.nodes < 20_000, "a proven root ends the search early");
+    }
+
+    #[test]
+    fn greedy_cannot_tell_the_parity_moves_apart() {
+        let (g, _) = parity();
+        let mut a = g;
+        a.play(g.parse_move("e9-f9").unwrap());
+        let mut b = g;
+        b.play(g.parse_move("e9-g9").unwrap());
+        assert_eq!(room(&a), room(&b), "the same room: only search sees the parity");
+    }
+}
