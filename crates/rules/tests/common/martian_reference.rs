@@ -8,6 +8,8 @@
 //!
 //! Moves are spec notation strings, so they compare directly with the crate's.
 
+#![allow(dead_code)]
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use rand::Rng;
