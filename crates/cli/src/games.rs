@@ -4,11 +4,12 @@
 use tabula_engine::EngineGame;
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
+use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 
 use crate::error::{CliError, usage};
 
 /// The games that are built, by command-line name.
-pub const GAMES: &[&str] = &[ChineseCheckers::NAME];
+pub const GAMES: &[&str] = &[ChineseCheckers::NAME, MartianChess::NAME, CoasterChess::NAME];
 
 /// A command that runs for any game.
 pub trait GameCommand {
@@ -20,6 +21,8 @@ pub trait GameCommand {
 pub fn dispatch(name: &str, command: impl GameCommand) -> Result<(), CliError> {
     match name {
         ChineseCheckers::NAME => command.run::<ChineseCheckers>(),
+        MartianChess::NAME => command.run::<MartianChess>(),
+        CoasterChess::NAME => command.run::<CoasterChess>(),
         _ => Err(usage(format!("unknown game '{name}' (available: {})", GAMES.join(", ")))),
     }
 }

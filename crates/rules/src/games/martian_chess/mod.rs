@@ -249,6 +249,21 @@ impl<V: Variant> Mc<V> {
     pub fn piece_moves(&self) -> usize {
         movegen::count_piece_moves(self)
     }
+    /// The squares of other zones' pieces that a piece of `seat`'s zone could capture if
+    /// `seat` were to move (the no-reject rule aside): threats, for evaluators.
+    pub fn capture_targets(&self, seat: Seat) -> Squares {
+        movegen::capture_targets(self, seat.0)
+    }
+    /// Gives the turn to `seat`, as if the seats between passed without the clock
+    /// counting (best-reply search). The no-reject memory is dropped.
+    pub fn give_turn(&mut self, seat: Seat) {
+        if self.memory[0] != NONE {
+            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.memory = [NONE, NONE];
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+    }
     /// The squares the piece on `from` may move to (empty if no piece of the mover's zone
     /// stands there).
     pub fn destinations(&self, from: usize) -> Squares {
