@@ -4,11 +4,13 @@
 //! A seat's value is
 //!
 //! * its points, 100 per pip: what decides the game;
-//! * the material in its zone, by piece size: what it can still capture with, worth less
-//!   as the running clock nears its limit (then the points are all that count). Moving a
+//! * the material in its zone, by piece size: what it can still capture with. Moving a
 //!   piece across the canal moves its value to the other seat, so the evaluation sees what
 //!   a crossing gives away;
-//! * for the seat to move, part of the best capture it has (the threat it makes now).
+//! * the squares its pieces reach, the pips of other zones' pieces it attacks, and for the seat to move part of the best
+//!   capture it has (the threat it makes now);
+//! * while the clock runs, everything but the points counts less as the limit nears (then
+//!   the points are all that count), and the points leader gets a bonus that grows.
 //!
 //! With `mc.teams` both partners get their team's sum. Captures are the tactical moves
 //! quiescence plays.
@@ -21,32 +23,61 @@ use crate::api::{EngineGame, Evaluator, Score};
 /// Weight of one captured pip.
 pub const POINT: Score = 100;
 /// Weight of a piece in its zone, by size (index 1 pawn, 2 drone, 3 queen).
-pub const MATERIAL: [Score; 4] = [0, 45, 90, 150];
+pub const MATERIAL: [Score; 4] = [0, 20, 40, 70];
 /// Share (in percent of its pips) of the mover's best capture.
 pub const THREAT: Score = 40;
+/// What leading on points is worth once the clock has run to its limit (growing as it
+/// runs): the clock ends the game on points.
+pub const CLOCK_LEAD: Score = 400;
+/// Percent of the positional terms kept per ply left on a running clock (up to 100).
+pub const FADE: Score = 25;
+/// Weight of each square a seat's pieces reach (mobility, and the way to threats).
+pub const CONTROL: Score = 3;
+/// Weight of each pip a seat attacks (pressure that leads to captures).
+pub const ATTACK: Score = 8;
 
 /// Raw values per seat, before teams.
 fn raw<V: Variant>(game: &Mc<V>) -> [Score; MAX_SEATS] {
     let n = game.seats();
     let t = game.topology();
     let limit = game.options().clock_limit as Score;
-    // The material weight in percent: falls to 0 as the running clock reaches its limit.
+    // The weight of everything but points, in percent: falls to 0 over the last plies of a
+    // running clock. (Falling from the call on would make calling the clock look good to
+    // whoever is slightly behind on position, and turn even games into draws.)
     let scale = match game.clock() {
-        Some(c) => 100 * (limit - c as Score).max(0) / limit,
+        Some(c) => (FADE * (limit - c as Score).max(0)).min(100),
         None => 100,
     };
+    let mover = game.to_move();
     let mut out = [0; MAX_SEATS];
     for (s, value) in out.iter_mut().enumerate().take(n) {
         let zone = t.zones[s];
-        let material: Score =
+        let mut position: Score =
             (1..=3).map(|size| MATERIAL[size as usize] * (game.pieces(size) & zone).count_ones() as Score).sum();
-        *value = POINT * game.points(Seat(s as u8)) as Score + material * scale / 100;
+        let reach = game.reach_of(Seat(s as u8));
+        position += CONTROL * reach.count_ones() as Score;
+        let (mut best, mut sum) = (0, 0);
+        for i in SquareIter(reach & game.occupied() & !zone) {
+            let pips = game.size_at(i) as Score;
+            best = best.max(pips);
+            sum += pips;
+        }
+        position += ATTACK * sum;
+        if s == mover.index() {
+            position += THREAT * best;
+        }
+        *value = POINT * game.points(Seat(s as u8)) as Score + position * scale / 100;
     }
-    let mover = game.to_move();
-    let targets = game.capture_targets(mover);
-    if targets != 0 {
-        let best = SquareIter(targets).map(|i| game.size_at(i)).max().unwrap_or(0) as Score;
-        out[mover.index()] += THREAT * best;
+    if let Some(c) = game.clock() {
+        let points = |s: usize| {
+            let p = game.points(Seat(s as u8)) as Score;
+            p + game.options().partner(s).map_or(0, |q| game.points(Seat(q as u8)) as Score)
+        };
+        for (s, value) in out.iter_mut().enumerate().take(n) {
+            if (0..n).all(|o| game.team(Seat(o as u8)) == game.team(Seat(s as u8)) || points(o) < points(s)) {
+                *value += CLOCK_LEAD * c as Score / limit;
+            }
+        }
     }
     out
 }
@@ -147,7 +178,7 @@ mod tests {
         g.play(g.parse_move("a4-b5").unwrap());
         let after = McEval.evaluate(&g);
         assert!(after[0] - after[1] < before[0] - before[1] + 200, "{before:?} -> {after:?}");
-        assert_eq!(after[0], POINT + MATERIAL[1]);
+        assert!(after[0] >= POINT + MATERIAL[1], "the point and the pawn left: {after:?}");
     }
 
     #[test]

@@ -252,7 +252,12 @@ impl<V: Variant> Mc<V> {
     /// The squares of other zones' pieces that a piece of `seat`'s zone could capture if
     /// `seat` were to move (the no-reject rule aside): threats, for evaluators.
     pub fn capture_targets(&self, seat: Seat) -> Squares {
-        movegen::capture_targets(self, seat.0)
+        self.reach_of(seat) & self.occ & !self.zone(seat)
+    }
+    /// Every square a piece of `seat`'s zone reaches (pieces in the way included): the
+    /// squares it controls, for evaluators.
+    pub fn reach_of(&self, seat: Seat) -> Squares {
+        movegen::reach_of(self, seat.0)
     }
     /// Gives the turn to `seat`, as if the seats between passed without the clock
     /// counting (best-reply search). The no-reject memory is dropped.

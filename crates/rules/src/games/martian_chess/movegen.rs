@@ -244,16 +244,15 @@ pub(super) fn count<V: Variant>(game: &Mc<V>) -> usize {
     if game.can_call() { 2 * n } else { n }
 }
 
-/// The squares of other zones' pieces that some piece of `seat`'s zone reaches (captures
-/// it could make if it were to move, the no-reject rule aside).
-pub(super) fn capture_targets<V: Variant>(game: &Mc<V>, seat: u8) -> Squares {
+/// Every square some piece of `seat`'s zone reaches (first pieces included; the landing
+/// and no-reject rules aside).
+pub(super) fn reach_of<V: Variant>(game: &Mc<V>, seat: u8) -> Squares {
     let t = game.kind.topology();
     let zone = t.zones[seat as usize];
-    let foreign = game.occ & !zone;
     let mut out = 0;
     for (k, &pieces) in game.pieces.iter().enumerate() {
         for from in SquareIter(pieces & zone) {
-            out |= reach(game, t, from, k as u8 + 1) & foreign;
+            out |= reach(game, t, from, k as u8 + 1);
         }
     }
     out
