@@ -4,6 +4,8 @@
 
 #[path = "../../../fuzz/bodies/chinese_checkers.rs"]
 mod bodies;
+#[path = "../../../fuzz/bodies/martian_chess.rs"]
+mod martian_bodies;
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -114,4 +116,36 @@ fn corpus_covers_valid_and_broken_inputs() {
     let text = |name: &str| String::from_utf8_lossy(&moves.iter().find(|(n, _)| n == name).expect(name).1).into_owned();
     assert!(start.parse_move(&text("step")).is_ok() && start.parse_move(&text("hop")).is_ok());
     assert!(start.parse_move(&text("illegal")).is_err() && start.parse_move(&text("pass")).is_err());
+}
+
+#[test]
+fn martian_position_corpus_holds() {
+    replay("martian_position", &corpus("martian_position"), martian_bodies::position);
+}
+
+#[test]
+fn martian_play_corpus_holds() {
+    replay("martian_play", &corpus("martian_play"), martian_bodies::play);
+}
+
+#[test]
+fn martian_corpus_mutations_hold() {
+    replay("martian_position", &mutations(&corpus("martian_position"), 0x7ab_0003, 3_000), martian_bodies::position);
+    replay("martian_play", &mutations(&corpus("martian_play"), 0x7ab_0004, 3_000), martian_bodies::play);
+}
+
+/// The Martian seeds reach what they are meant to: the valid texts parse, the broken ones
+/// do not.
+#[test]
+fn martian_corpus_covers_valid_and_broken_inputs() {
+    use tabula_rules::Game;
+    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
+    let first_line =
+        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
+    for (name, bytes) in corpus("martian_position") {
+        let text = first_line(&bytes);
+        let parsed = MartianChess::from_text(&text).is_ok() || CoasterChess::from_text(&text).is_ok();
+        let broken = name.starts_with("bad_") || ["empty", "garbage"].contains(&name.as_str());
+        assert_eq!(parsed, !broken, "{name}: {text}");
+    }
 }
