@@ -343,7 +343,12 @@ impl<V: Variant> Mc<V> {
             })
             .collect();
         let points: Vec<i16> = self.points[..n].iter().map(|&p| p as i16).collect();
-        Outcome::from_standings(&standings).with_points(&points)
+        let outcome = Outcome::from_standings(&standings).with_points(&points);
+        if self.options.partner(0).is_some() {
+            let teams: Vec<u8> = (0..n).map(|s| self.team(Seat(s as u8))).collect();
+            return outcome.with_teams(&teams);
+        }
+        outcome
     }
 
     #[inline(always)]

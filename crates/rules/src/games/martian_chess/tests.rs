@@ -240,6 +240,7 @@ fn four_players_move_in_turn_and_teams_share_points() {
     let g = MartianChess::from_text(text).unwrap();
     let o = g.outcome().expect("zone 1 is empty");
     assert_eq!(o.ranks(), [3, 1, 3, 1], "the ender's team wins the tie");
+    assert_eq!((o.score(Seat(1)), o.score(Seat(3)), o.score(Seat(0))), (1.0, 1.0, 0.0), "partners share the win");
     let free = text.replace(" mc.teams=true", "");
     let g = MartianChess::from_text(&free).unwrap();
     assert_eq!(g.outcome().unwrap().ranks(), [1, 2, 4, 2]);
