@@ -101,3 +101,56 @@ fn four_player_games_end_scored() {
     }
     let _ = CoasterChess::NAME;
 }
+
+/// The check at one second a move: alpha-beta against greedy over 40 games (20
+/// openings, both seatings), printing wins, draws and losses. Slow (minutes), so ignored:
+/// `cargo test --release -p tabula-arena --test martian_chess -- --ignored --nocapture timed`.
+fn timed<V: Variant + McBench>() {
+    let mut options = McOptions::<V>::default();
+    options.set("max_plies", "160").unwrap();
+    let st = TimeControl::FixedPerMove(std::time::Duration::from_secs(1));
+    let engines = vec![
+        EngineEntry { name: "ab".into(), spec: "alphabeta:hash=16".into(), tc: Some(st) },
+        EngineEntry { name: "greedy".into(), spec: "greedy".into(), tc: Some(st) },
+    ];
+    let mut config = MatchConfig::<Mc<V>>::new(options, engines, None, 40);
+    config.openings = openings(&options, 20, 3, 12);
+    let games = run_match(&config, Arc::new(WallClock::new()), &mut |g| {
+        let seat = g.pairing.seats.iter().position(|&e| e == 0).unwrap();
+        eprintln!(
+            "game {} ab seat {seat}: score {} points {:?} {} plies {}",
+            g.pairing.game + 1,
+            g.outcome.score(Seat(seat as u8)),
+            g.outcome.points(),
+            g.termination,
+            g.plies
+        );
+        true
+    })
+    .unwrap();
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for g in &games {
+        let seat = g.pairing.seats.iter().position(|&e| e == 0).unwrap();
+        let score = g.outcome.score(Seat(seat as u8));
+        if score >= 1.0 {
+            w += 1;
+        } else if score <= 0.0 {
+            l += 1;
+        } else {
+            d += 1;
+        }
+    }
+    println!("{}: alpha-beta {w} wins, {d} draws, {l} losses of {}", V::NAME, games.len());
+}
+
+#[test]
+#[ignore]
+fn timed_martian_chess_against_greedy() {
+    timed::<tabula_rules::games::martian_chess::Martian>();
+}
+
+#[test]
+#[ignore]
+fn timed_coaster_chess_against_greedy() {
+    timed::<tabula_rules::games::martian_chess::Coaster>();
+}
