@@ -203,6 +203,20 @@ mod tests {
     }
 
     #[test]
+    fn the_turn_can_be_handed_on_for_best_reply() {
+        let mut o = McOptions::default();
+        o.set_players(4).unwrap();
+        let mut g = MartianChess::new(&o).unwrap();
+        g.play(g.parse_move("c3-d4").unwrap());
+        assert!(g.hand_turn_to(Seat(3)));
+        assert_eq!(g.to_move(), Seat(3));
+        assert_eq!(g.hash(), g.hash_from_scratch());
+        let mut moves = tabula_rules::MoveList::new();
+        g.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| g.topology().zone_of[m.from as usize] == 3));
+    }
+
+    #[test]
     fn bench_positions_parse_and_run() {
         for (text, _) in <MartianChess as EngineGame>::BENCH_POSITIONS {
             let g = MartianChess::from_text(text).unwrap();

@@ -485,7 +485,7 @@ impl<V: Variant> Game for Mc<V> {
         self.hash ^= PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
         self.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
         self.to_move = next;
-        self.ply += 1;
+        self.ply = self.ply.saturating_add(1);
         self.outcome = self.judge(seat);
     }
 

@@ -273,3 +273,11 @@ impl MartianChess {
         l.as_slice().to_vec()
     }
 }
+
+#[test]
+fn the_largest_ply_count_does_not_overflow() {
+    let text = martian(&[]).to_text().replace("ply=0", "ply=4294967295");
+    let mut g = MartianChess::from_text(&text).unwrap();
+    g.play(g.parse_move("b2-a3").unwrap());
+    assert_eq!(g.ply(), u32::MAX);
+}
