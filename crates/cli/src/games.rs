@@ -5,11 +5,12 @@ use tabula_engine::EngineGame;
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
 use tabula_rules::games::echelon::Echelon;
+use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 
 use crate::error::{CliError, usage};
 
 /// The games that are built, by command-line name.
-pub const GAMES: &[&str] = &[ChineseCheckers::NAME, Echelon::NAME];
+pub const GAMES: &[&str] = &[ChineseCheckers::NAME, Echelon::NAME, MartianChess::NAME, CoasterChess::NAME];
 
 /// A command that runs for any game.
 pub trait GameCommand {
@@ -22,6 +23,8 @@ pub fn dispatch(name: &str, command: impl GameCommand) -> Result<(), CliError> {
     match name {
         ChineseCheckers::NAME => command.run::<ChineseCheckers>(),
         Echelon::NAME => command.run::<Echelon>(),
+        MartianChess::NAME => command.run::<MartianChess>(),
+        CoasterChess::NAME => command.run::<CoasterChess>(),
         _ => Err(usage(format!("unknown game '{name}' (available: {})", GAMES.join(", ")))),
     }
 }

@@ -6,6 +6,8 @@
 mod bodies;
 #[path = "../../../fuzz/bodies/echelon.rs"]
 mod echelon_bodies;
+#[path = "../../../fuzz/bodies/martian_chess.rs"]
+mod martian_bodies;
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -148,4 +150,36 @@ fn echelon_corpus_covers_valid_and_broken_inputs() {
     let play = corpus("echelon_play");
     assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_ok()));
     assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_err()));
+}
+
+#[test]
+fn martian_position_corpus_holds() {
+    replay("martian_position", &corpus("martian_position"), martian_bodies::position);
+}
+
+#[test]
+fn martian_play_corpus_holds() {
+    replay("martian_play", &corpus("martian_play"), martian_bodies::play);
+}
+
+#[test]
+fn martian_corpus_mutations_hold() {
+    replay("martian_position", &mutations(&corpus("martian_position"), 0x7ab_0003, 3_000), martian_bodies::position);
+    replay("martian_play", &mutations(&corpus("martian_play"), 0x7ab_0004, 3_000), martian_bodies::play);
+}
+
+/// The Martian seeds reach what they are meant to: the valid texts parse, the broken ones
+/// do not.
+#[test]
+fn martian_corpus_covers_valid_and_broken_inputs() {
+    use tabula_rules::Game;
+    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
+    let first_line =
+        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
+    for (name, bytes) in corpus("martian_position") {
+        let text = first_line(&bytes);
+        let parsed = MartianChess::from_text(&text).is_ok() || CoasterChess::from_text(&text).is_ok();
+        let broken = name.starts_with("bad_") || ["empty", "garbage"].contains(&name.as_str());
+        assert_eq!(parsed, !broken, "{name}: {text}");
+    }
 }

@@ -32,6 +32,8 @@ pub struct Outcome {
     seats: u8,
     ranks: [u8; MAX_SEATS],
     points: Option<[i16; MAX_SEATS]>,
+    /// The team of each seat, for games played in teams (partners share a score).
+    teams: Option<[u8; MAX_SEATS]>,
 }
 
 impl Outcome {
@@ -41,14 +43,14 @@ impl Outcome {
         for (s, rank) in ranks.iter_mut().enumerate().take(seats) {
             *rank = if s == winner.index() { 1 } else { 2 };
         }
-        Outcome { seats: seats as u8, ranks, points: None }
+        Outcome { seats: seats as u8, ranks, points: None, teams: None }
     }
 
     /// Drawn among all seats.
     pub fn draw(seats: usize) -> Self {
         let mut ranks = [0; MAX_SEATS];
         ranks[..seats].fill(1);
-        Outcome { seats: seats as u8, ranks, points: None }
+        Outcome { seats: seats as u8, ranks, points: None, teams: None }
     }
 
     /// Ranks from per-seat standings (higher is better), in standard competition ranking.
@@ -59,7 +61,7 @@ impl Outcome {
         for (s, rank) in ranks.iter_mut().enumerate().take(seats) {
             *rank = 1 + standings.iter().filter(|&&o| o > standings[s]).count() as u8;
         }
-        Outcome { seats: seats as u8, ranks, points: None }
+        Outcome { seats: seats as u8, ranks, points: None, teams: None }
     }
 
     /// Attaches captured points per seat.
@@ -68,6 +70,21 @@ impl Outcome {
         p[..points.len()].copy_from_slice(points);
         self.points = Some(p);
         self
+    }
+
+    /// Marks the seats as playing in teams (`teams[s]` is seat `s`'s team): every seat of
+    /// a team ranked first scores the team's share, 1 divided by the number of teams ranked
+    /// first.
+    pub fn with_teams(mut self, teams: &[u8]) -> Self {
+        let mut t = [0; MAX_SEATS];
+        t[..teams.len()].copy_from_slice(teams);
+        self.teams = Some(t);
+        self
+    }
+
+    /// The team of each seat, in games played in teams.
+    pub fn teams(&self) -> Option<&[u8]> {
+        self.teams.as_ref().map(|t| &t[..self.seats()])
     }
 
     /// The number of seats.
@@ -89,6 +106,13 @@ impl Outcome {
     pub fn score(&self, seat: Seat) -> f64 {
         if self.rank(seat) != 1 {
             return 0.0;
+        }
+        if let Some(teams) = self.teams() {
+            let mut first: Vec<u8> =
+                self.ranks().iter().zip(teams).filter(|(r, _)| **r == 1).map(|(_, &t)| t).collect();
+            first.sort_unstable();
+            first.dedup();
+            return 1.0 / first.len() as f64;
         }
         1.0 / self.ranks().iter().filter(|&&r| r == 1).count() as f64
     }
@@ -141,6 +165,15 @@ mod tests {
         assert_eq!(o.score(Seat(2)), 0.25);
         assert_eq!(o.sole_winner(), None);
         assert_eq!(o.to_string(), "draw");
+    }
+
+    #[test]
+    fn partners_share_the_team_score() {
+        let win = Outcome::from_standings(&[3, 1, 3, 1]).with_teams(&[0, 1, 0, 1]);
+        assert_eq!((win.score(Seat(0)), win.score(Seat(2)), win.score(Seat(1))), (1.0, 1.0, 0.0));
+        let draw = Outcome::draw(4).with_teams(&[0, 1, 0, 1]);
+        assert_eq!(draw.score(Seat(3)), 0.5);
+        assert_eq!(draw.teams(), Some(&[0, 1, 0, 1][..]));
     }
 
     #[test]

@@ -3,3 +3,4 @@
 
 pub mod chinese_checkers;
 pub mod echelon;
+pub mod martian_chess;

@@ -1,0 +1,232 @@
+//! The Martian Chess and Coaster Chess evaluator (one for both: the board's topology is
+//! data in the rules, so reach, zones and threats come from the same tables).
+//!
+//! A seat's value is
+//!
+//! * its points, 100 per pip: what decides the game;
+//! * the material in its zone, by piece size: what it can still capture with. Moving a
+//!   piece across the canal moves its value to the other seat, so the evaluation sees what
+//!   a crossing gives away;
+//! * the squares its pieces reach, the pips of other zones' pieces it attacks, and for the seat to move part of the best
+//!   capture it has (the threat it makes now);
+//! * while the clock runs, everything but the points counts less as the limit nears (then
+//!   the points are all that count), and the points leader gets a bonus that grows.
+//!
+//! With `mc.teams` both partners get their team's sum. Captures are the tactical moves
+//! quiescence plays.
+
+use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, SquareIter, Variant};
+use tabula_rules::{Game, MAX_SEATS, Seat};
+
+use crate::api::{EngineGame, Evaluator, Score};
+
+/// Weight of one captured pip.
+pub const POINT: Score = 100;
+/// Weight of a piece in its zone, by size (index 1 pawn, 2 drone, 3 queen).
+pub const MATERIAL: [Score; 4] = [0, 20, 40, 70];
+/// Share (in percent of its pips) of the mover's best capture.
+pub const THREAT: Score = 40;
+/// What leading on points is worth once the clock has run to its limit (growing as it
+/// runs): the clock ends the game on points.
+pub const CLOCK_LEAD: Score = 400;
+/// Percent of the positional terms kept per ply left on a running clock (up to 100).
+pub const FADE: Score = 25;
+/// Weight of each square a seat's pieces reach (mobility, and the way to threats).
+pub const CONTROL: Score = 3;
+/// Weight of each pip a seat attacks (pressure that leads to captures).
+pub const ATTACK: Score = 8;
+
+/// Raw values per seat, before teams.
+fn raw<V: Variant>(game: &Mc<V>) -> [Score; MAX_SEATS] {
+    let n = game.seats();
+    let t = game.topology();
+    let limit = game.options().clock_limit as Score;
+    // The weight of everything but points, in percent: falls to 0 over the last plies of a
+    // running clock. (Falling from the call on would make calling the clock look good to
+    // whoever is slightly behind on position, and turn even games into draws.)
+    let scale = match game.clock() {
+        Some(c) => (FADE * (limit - c as Score).max(0)).min(100),
+        None => 100,
+    };
+    let mover = game.to_move();
+    let mut out = [0; MAX_SEATS];
+    for (s, value) in out.iter_mut().enumerate().take(n) {
+        let zone = t.zones[s];
+        let mut position: Score =
+            (1..=3).map(|size| MATERIAL[size as usize] * (game.pieces(size) & zone).count_ones() as Score).sum();
+        let reach = game.reach_of(Seat(s as u8));
+        position += CONTROL * reach.count_ones() as Score;
+        let (mut best, mut sum) = (0, 0);
+        for i in SquareIter(reach & game.occupied() & !zone) {
+            let pips = game.size_at(i) as Score;
+            best = best.max(pips);
+            sum += pips;
+        }
+        position += ATTACK * sum;
+        if s == mover.index() {
+            position += THREAT * best;
+        }
+        *value = POINT * game.points(Seat(s as u8)) as Score + position * scale / 100;
+    }
+    if let Some(c) = game.clock() {
+        let points = |s: usize| {
+            let p = game.points(Seat(s as u8)) as Score;
+            p + game.options().partner(s).map_or(0, |q| game.points(Seat(q as u8)) as Score)
+        };
+        for (s, value) in out.iter_mut().enumerate().take(n) {
+            if (0..n).all(|o| game.team(Seat(o as u8)) == game.team(Seat(s as u8)) || points(o) < points(s)) {
+                *value += CLOCK_LEAD * c as Score / limit;
+            }
+        }
+    }
+    out
+}
+
+/// The evaluator for both games.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct McEval;
+
+impl<V: Variant> Evaluator<Mc<V>> for McEval {
+    fn evaluate(&self, game: &Mc<V>) -> [Score; MAX_SEATS] {
+        let mut out = raw(game);
+        if game.options().teams && game.seats() == 4 {
+            let (a, b) = (out[0] + out[2], out[1] + out[3]);
+            out[..4].copy_from_slice(&[a, b, a, b]);
+        }
+        out
+    }
+}
+
+/// The bench positions of each game.
+pub trait McBench {
+    /// Position texts with their search depths.
+    const POSITIONS: &'static [(&'static str, u32)];
+}
+
+impl McBench for Martian {
+    const POSITIONS: &'static [(&'static str, u32)] = &[
+        (
+            "martian-chess players=2 turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QQD./QDP./DPP./..../..../.PPD/.PDQ/.DQQ",
+            6,
+        ),
+        (
+            "martian-chess players=2 turn=1 ply=15 passes=0 points=5,3 clock=- last=d2-d7 board=QQD./.DPQ/..P./..../.PP./..../.PD./.DQQ",
+            6,
+        ),
+        (
+            "martian-chess players=2 turn=0 ply=54 passes=0 points=15,9 clock=- last=- board=..../QQD./..../..../..../P.../..../.DP.",
+            7,
+        ),
+        (
+            "martian-chess players=4 turn=0 ply=0 passes=0 points=0,0,0,0 clock=- last=- board=QQD..DQQ/QDP..PDQ/DPP..PPD/......../......../DPP..PPD/QDP..PDQ/QQD..DQQ",
+            4,
+        ),
+    ];
+}
+
+impl McBench for Coaster {
+    const POSITIONS: &'static [(&'static str, u32)] = &[
+        (
+            "coaster-chess players=2 canal=horizontal turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QP...Q/D...../....../....../.....D/Q...PQ",
+            7,
+        ),
+        (
+            "coaster-chess players=2 canal=vertical turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QP...Q/D...../....../....../.....D/Q...PQ",
+            7,
+        ),
+        (
+            "coaster-chess players=4 turn=0 ply=0 passes=0 points=0,0,0,0 clock=- last=- board=QP..DQ/D....P/....../....../P....D/QD..PQ",
+            5,
+        ),
+    ];
+}
+
+impl<V: Variant + McBench> EngineGame for Mc<V> {
+    type Eval = McEval;
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = V::POSITIONS;
+
+    fn is_tactical(&self, mv: Self::Move) -> bool {
+        self.is_capture(mv)
+    }
+
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        self.give_turn(seat);
+        true
+    }
+
+    fn team(&self, seat: Seat) -> u8 {
+        Mc::team(self, seat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::GameOptions;
+    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, McOptions};
+
+    #[test]
+    fn start_is_even_and_a_capture_scores() {
+        let g = MartianChess::new(&McOptions::default()).unwrap();
+        let e = McEval.evaluate(&g);
+        assert_eq!(e[0], e[1]);
+        // Seat 0 takes a pawn: its points rise by more than the drone it gives away.
+        let text = "martian-chess players=2 turn=0 ply=20 passes=0 points=0,0 clock=- last=- \
+                    board=...Q/..../..../.P../Q.../..../..../...P";
+        let mut g = MartianChess::from_text(text).unwrap();
+        let before = McEval.evaluate(&g);
+        g.play(g.parse_move("a4-b5").unwrap());
+        let after = McEval.evaluate(&g);
+        assert!(after[0] - after[1] < before[0] - before[1] + 200, "{before:?} -> {after:?}");
+        assert!(after[0] >= POINT + MATERIAL[1], "the point and the pawn left: {after:?}");
+    }
+
+    #[test]
+    fn crossing_the_canal_gives_the_piece_away() {
+        let mut g = MartianChess::new(&McOptions::default()).unwrap();
+        let before = McEval.evaluate(&g);
+        g.play(g.parse_move("d3-d5").unwrap());
+        let after = McEval.evaluate(&g);
+        assert!(after[0] < before[0] && after[1] > before[1], "{before:?} -> {after:?}");
+    }
+
+    #[test]
+    fn teams_share_their_value() {
+        let mut o = McOptions::default();
+        o.set_players(4).unwrap();
+        o.set("mc.teams", "true").unwrap();
+        let g = MartianChess::new(&o).unwrap();
+        let e = McEval.evaluate(&g);
+        assert_eq!((e[0], e[1]), (e[2], e[3]));
+        assert_eq!(EngineGame::team(&g, Seat(2)), 0);
+        assert_eq!(EngineGame::team(&g, Seat(3)), 1);
+    }
+
+    #[test]
+    fn the_turn_can_be_handed_on_for_best_reply() {
+        let mut o = McOptions::default();
+        o.set_players(4).unwrap();
+        let mut g = MartianChess::new(&o).unwrap();
+        g.play(g.parse_move("c3-d4").unwrap());
+        assert!(g.hand_turn_to(Seat(3)));
+        assert_eq!(g.to_move(), Seat(3));
+        assert_eq!(g.hash(), g.hash_from_scratch());
+        let mut moves = tabula_rules::MoveList::new();
+        g.legal_moves(&mut moves);
+        assert!(moves.iter().all(|m| g.topology().zone_of[m.from as usize] == 3));
+    }
+
+    #[test]
+    fn bench_positions_parse_and_run() {
+        for (text, _) in <MartianChess as EngineGame>::BENCH_POSITIONS {
+            let g = MartianChess::from_text(text).unwrap();
+            assert!(g.outcome().is_none());
+            assert_eq!(&g.to_text(), text);
+        }
+        for (text, _) in <CoasterChess as EngineGame>::BENCH_POSITIONS {
+            let g = CoasterChess::from_text(text).unwrap();
+            assert!(g.outcome().is_none());
+            assert_eq!(&g.to_text(), text);
+        }
+    }
+}

@@ -1,0 +1,541 @@
+//! Martian Chess (2 or 4 players) and Coaster Chess (2 or 4 players) on one engine of
+//! zones and points, as `spec/martian-chess.md` defines them.
+//!
+//! * Pieces have no colour: a pawn (1 pip), drone (2) or queen (3) belongs to whoever's zone
+//!   it stands in. A seat moves one piece of its zone; landing on another zone's piece
+//!   captures it and scores its pips; with field promotion two own pieces may merge.
+//! * The board is data ([`board::Topology`]): the cells, the zones, the neighbours and, for
+//!   Coaster Chess, the printed arrows. [`MartianChess`] moves pieces by their size;
+//!   [`CoasterChess`] moves them up to their pips along arrows (`mc.move_model`).
+//! * No rejection: a piece just moved across a canal may not go straight back.
+//! * The game ends when a zone is empty (the ender wins ties) or by the clock (`!` calls it;
+//!   `mc.clock_limit` plies without a capture end it; ties are drawn).
+//! * Position text: see [`notation`].
+
+pub mod board;
+mod movegen;
+pub mod notation;
+mod options;
+
+pub use board::{BoardKind, SquareIter, Squares, Topology};
+pub use options::{Canal, Clock, Coaster, Martian, McOptions, MoveModel, NoMove, NoReject4p, Variant};
+
+use crate::core::error::{NotationError, RulesError};
+use crate::core::game::Game;
+use crate::core::moves::MoveList;
+use crate::core::outcome::{Outcome, Seat};
+use board::{CLOCK_KEYS, MEMORY_FROM_KEYS, MEMORY_TO_KEYS, NONE, PASS_KEYS, PIECE_KEYS, POINT_KEYS, TURN_KEYS};
+
+/// The clock value of a clock that is not running.
+const NOT_RUNNING: u8 = u8::MAX;
+
+/// The most pips a position may hold, on the board and in points together (four nests of
+/// nine pieces); keeps every score within the hash tables.
+pub const MAX_PIPS: u32 = 72;
+
+/// A move: a piece from one square to another (plain, capture or merge), or the pass;
+/// `call` also calls the clock (written `!`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct McMove {
+    /// The square the piece leaves ([`board::NONE`] for the pass).
+    pub from: u8,
+    /// The square it lands on.
+    pub to: u8,
+    /// The move also calls the clock.
+    pub call: bool,
+}
+
+impl McMove {
+    /// The pass.
+    pub const PASS: McMove = McMove { from: NONE, to: NONE, call: false };
+
+    /// Whether this is a pass (`pass` or `pass!`).
+    pub fn is_pass(self) -> bool {
+        self.from == NONE
+    }
+}
+
+/// A Martian Chess or Coaster Chess position with its options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mc<V: Variant> {
+    /// Pawns, drones, queens.
+    pieces: [Squares; 3],
+    occ: Squares,
+    points: [u8; 4],
+    kind: BoardKind,
+    seats: u8,
+    to_move: u8,
+    passes: u8,
+    /// Plies counted while the clock runs, or [`NOT_RUNNING`].
+    clock: u8,
+    /// The no-reject memory `[from, to]` of the previous move, `[NONE, NONE]` if none.
+    memory: [u8; 2],
+    ply: u32,
+    hash: u64,
+    outcome: Option<Outcome>,
+    options: McOptions<V>,
+}
+
+/// Standard Martian Chess.
+pub type MartianChess = Mc<Martian>;
+/// Coaster Chess.
+pub type CoasterChess = Mc<Coaster>;
+/// Martian Chess options.
+pub type MartianOptions = McOptions<Martian>;
+/// Coaster Chess options.
+pub type CoasterOptions = McOptions<Coaster>;
+
+/// How a finished game ended, for the tie rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// A zone is empty: the seat that made the ending move wins ties.
+    EmptyZone(u8),
+    /// The clock, the all-pass rule, a stuck seat or the ply limit: ties are drawn.
+    Clock,
+}
+
+/// The start pieces of a board as `(square, size)` lists; `mirror` swaps the Coaster
+/// drones and pawns.
+fn start_pieces(kind: BoardKind, mirror: bool) -> Vec<(&'static str, u8)> {
+    let (d, p) = if mirror { (1, 2) } else { (2, 1) };
+    let list: &[(&str, u8)] = match kind {
+        BoardKind::Martian2 => &[
+            ("c1", 3),
+            ("d1", 3),
+            ("d2", 3),
+            ("b1", 2),
+            ("c2", 2),
+            ("d3", 2),
+            ("b2", 1),
+            ("b3", 1),
+            ("c3", 1),
+            ("a7", 3),
+            ("a8", 3),
+            ("b8", 3),
+            ("a6", 2),
+            ("b7", 2),
+            ("c8", 2),
+            ("b6", 1),
+            ("c6", 1),
+            ("c7", 1),
+        ],
+        BoardKind::Martian4 => &[
+            ("a1", 3),
+            ("a2", 3),
+            ("b1", 3),
+            ("a3", 2),
+            ("b2", 2),
+            ("c1", 2),
+            ("b3", 1),
+            ("c2", 1),
+            ("c3", 1),
+            ("a7", 3),
+            ("a8", 3),
+            ("b8", 3),
+            ("a6", 2),
+            ("b7", 2),
+            ("c8", 2),
+            ("b6", 1),
+            ("c6", 1),
+            ("c7", 1),
+            ("g8", 3),
+            ("h7", 3),
+            ("h8", 3),
+            ("f8", 2),
+            ("g7", 2),
+            ("h6", 2),
+            ("f6", 1),
+            ("f7", 1),
+            ("g6", 1),
+            ("g1", 3),
+            ("h1", 3),
+            ("h2", 3),
+            ("f1", 2),
+            ("g2", 2),
+            ("h3", 2),
+            ("f2", 1),
+            ("f3", 1),
+            ("g3", 1),
+        ],
+        BoardKind::Coaster4 => {
+            return vec![
+                ("a1", 3),
+                ("b1", d),
+                ("a2", p),
+                ("a6", 3),
+                ("a5", d),
+                ("b6", p),
+                ("f6", 3),
+                ("e6", d),
+                ("f5", p),
+                ("f1", 3),
+                ("f2", d),
+                ("e1", p),
+            ];
+        }
+        BoardKind::Coaster2H | BoardKind::Coaster2V => {
+            return vec![("a1", 3), ("f1", 3), ("f2", d), ("e1", p), ("a6", 3), ("a5", d), ("b6", p), ("f6", 3)];
+        }
+    };
+    list.to_vec()
+}
+
+impl<V: Variant> Mc<V> {
+    /// The board.
+    pub fn board(&self) -> BoardKind {
+        self.kind
+    }
+    /// The board's tables.
+    pub fn topology(&self) -> &'static Topology {
+        self.kind.topology()
+    }
+    /// The squares holding pieces of `size` (1 pawn, 2 drone, 3 queen).
+    pub fn pieces(&self, size: u8) -> Squares {
+        self.pieces[size as usize - 1]
+    }
+    /// Every occupied square.
+    pub fn occupied(&self) -> Squares {
+        self.occ
+    }
+    /// The size of the piece on square `i`, 0 if empty.
+    #[inline(always)]
+    pub fn size_at(&self, i: usize) -> u8 {
+        let b = 1u64 << i;
+        (self.pieces[0] & b != 0) as u8
+            | (((self.pieces[1] & b != 0) as u8) << 1)
+            | ((self.pieces[2] & b != 0) as u8 * 3)
+    }
+    /// The squares of a seat's zone.
+    pub fn zone(&self, seat: Seat) -> Squares {
+        self.topology().zones[seat.index()]
+    }
+    /// The points (pips captured) of a seat.
+    pub fn points(&self, seat: Seat) -> u8 {
+        self.points[seat.index()]
+    }
+    /// The clock: `None` while it is not running, else the plies counted without a capture.
+    pub fn clock(&self) -> Option<u8> {
+        (self.clock != NOT_RUNNING).then_some(self.clock)
+    }
+    /// The no-reject memory: the previous move's `(from, to)` when it carried a piece
+    /// across a canal into the zone of the seat to move (and the rule applies to it).
+    pub fn memory(&self) -> Option<(usize, usize)> {
+        (self.memory[0] != NONE).then_some((self.memory[0] as usize, self.memory[1] as usize))
+    }
+    /// Consecutive passes just played.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+    /// The team of a seat: itself, or seats 0 + 2 and 1 + 3 with `mc.teams`.
+    pub fn team(&self, seat: Seat) -> u8 {
+        if self.options.partner(seat.index()).is_some() { seat.0 % 2 } else { seat.0 }
+    }
+    /// The pips on the board.
+    pub fn pips_on_board(&self) -> u32 {
+        self.pieces.iter().enumerate().map(|(k, p)| (k as u32 + 1) * p.count_ones()).sum()
+    }
+    /// Whether the seat to move may call the clock with its move.
+    #[inline(always)]
+    pub fn can_call(&self) -> bool {
+        self.options.clock == Clock::Callable && self.clock == NOT_RUNNING
+    }
+    /// Whether `mv` captures (a piece move onto another zone's piece).
+    #[inline(always)]
+    pub fn is_capture(&self, mv: McMove) -> bool {
+        !mv.is_pass() && self.occ & (1u64 << mv.to) != 0 && self.topology().zone_of[mv.to as usize] != self.to_move
+    }
+    /// The number of piece moves (passes excluded) of the seat to move, ignoring the clock
+    /// call; for evaluators (mobility) and the `end_game_and_score` rule.
+    pub fn piece_moves(&self) -> usize {
+        movegen::count_piece_moves(self)
+    }
+    /// The squares of other zones' pieces that a piece of `seat`'s zone could capture if
+    /// `seat` were to move (the no-reject rule aside): threats, for evaluators.
+    pub fn capture_targets(&self, seat: Seat) -> Squares {
+        self.reach_of(seat) & self.occ & !self.zone(seat)
+    }
+    /// Every square a piece of `seat`'s zone reaches (pieces in the way included): the
+    /// squares it controls, for evaluators.
+    pub fn reach_of(&self, seat: Seat) -> Squares {
+        movegen::reach_of(self, seat.0)
+    }
+    /// Gives the turn to `seat`, as if the seats between passed without the clock
+    /// counting (best-reply search). The no-reject memory is dropped.
+    pub fn give_turn(&mut self, seat: Seat) {
+        if self.memory[0] != NONE {
+            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.memory = [NONE, NONE];
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+    }
+    /// The squares the piece on `from` may move to (empty if no piece of the mover's zone
+    /// stands there).
+    pub fn destinations(&self, from: usize) -> Squares {
+        let mut list = MoveList::new();
+        self.legal_moves(&mut list);
+        list.iter().filter(|m| !m.is_pass() && m.from as usize == from).fold(0, |a, m| a | 1u64 << m.to)
+    }
+
+    /// Builds a position from its parts, deriving the hash and the outcome.
+    #[allow(clippy::too_many_arguments)]
+    fn from_parts(
+        options: McOptions<V>,
+        pieces: [Squares; 3],
+        points: [u8; 4],
+        to_move: u8,
+        ply: u32,
+        passes: u8,
+        clock: u8,
+        memory: [u8; 2],
+    ) -> Self {
+        let kind = options.board();
+        let mut game = Mc {
+            pieces,
+            occ: pieces[0] | pieces[1] | pieces[2],
+            points,
+            kind,
+            seats: options.players,
+            to_move,
+            passes,
+            clock,
+            memory,
+            ply,
+            hash: 0,
+            outcome: None,
+            options,
+        };
+        game.hash = game.hash_from_scratch();
+        let last = (to_move + game.seats - 1) % game.seats;
+        game.outcome = game.judge(last);
+        game
+    }
+
+    /// The result after `mover` moved, or `None` while the game runs. Empty zone first
+    /// (it decides the tie rule), then the clock, the all-pass rule, a stuck seat under
+    /// `end_game_and_score`, and the ply limit.
+    #[inline]
+    fn judge(&self, mover: u8) -> Option<Outcome> {
+        let t = self.topology();
+        if t.zones[..self.seats as usize].iter().any(|&z| z & self.occ == 0) {
+            return Some(self.score(Ending::EmptyZone(mover)));
+        }
+        let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
+        let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
+        if clock_out || self.passes >= self.seats || stuck || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+            return Some(self.score(Ending::Clock));
+        }
+        None
+    }
+
+    /// The outcome of a game that ended now.
+    fn score(&self, ending: Ending) -> Outcome {
+        let n = self.seats as usize;
+        let value = |s: usize| self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64);
+        let best = (0..n).map(value).max().unwrap_or(0);
+        let standings: Vec<i64> = (0..n)
+            .map(|s| {
+                let ender_bonus = match ending {
+                    Ending::EmptyZone(e) => value(e as usize) == best && self.team(Seat(s as u8)) == self.team(Seat(e)),
+                    Ending::Clock => false,
+                };
+                2 * value(s) + ender_bonus as i64
+            })
+            .collect();
+        let points: Vec<i16> = self.points[..n].iter().map(|&p| p as i16).collect();
+        let outcome = Outcome::from_standings(&standings).with_points(&points);
+        if self.options.partner(0).is_some() {
+            let teams: Vec<u8> = (0..n).map(|s| self.team(Seat(s as u8))).collect();
+            return outcome.with_teams(&teams);
+        }
+        outcome
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, size: u8, i: usize) {
+        let b = 1u64 << i;
+        self.pieces[size as usize - 1] ^= b;
+        self.hash ^= PIECE_KEYS[size as usize - 1][i];
+    }
+
+    #[inline(always)]
+    fn clock_key(clock: u8) -> u64 {
+        CLOCK_KEYS[if clock == NOT_RUNNING { 0 } else { clock as usize + 1 }]
+    }
+}
+
+impl<V: Variant> Game for Mc<V> {
+    type Move = McMove;
+    type Options = McOptions<V>;
+    const NAME: &'static str = V::NAME;
+
+    fn new(options: &McOptions<V>) -> Result<Self, RulesError> {
+        options.validate()?;
+        let t = options.board().topology();
+        let mut pieces = [0; 3];
+        for (name, size) in start_pieces(options.board(), V::COASTER && options.setup_mirror) {
+            let i = t.parse(name).expect("a start square on the board");
+            pieces[size as usize - 1] |= 1u64 << i;
+        }
+        let clock = if options.clock == Clock::AlwaysOn { 0 } else { NOT_RUNNING };
+        Ok(Mc::from_parts(*options, pieces, [0; 4], 0, 0, 0, clock, [NONE, NONE]))
+    }
+
+    fn options(&self) -> &McOptions<V> {
+        &self.options
+    }
+
+    fn set_options(&mut self, options: &McOptions<V>) -> Result<(), RulesError> {
+        options.validate()?;
+        if options.board() != self.kind {
+            return Err(RulesError::BadValue {
+                key: if options.players != self.seats { "players" } else { "mc.canal" }.into(),
+                value: if options.players != self.seats {
+                    options.players.to_string()
+                } else {
+                    format!("{:?}", options.canal).to_lowercase()
+                },
+                expected: "the setup of the position".into(),
+            });
+        }
+        let clock = match (options.clock, self.clock) {
+            (Clock::Off, _) => NOT_RUNNING,
+            (Clock::AlwaysOn, NOT_RUNNING) => 0,
+            (_, c) => c,
+        };
+        let memory = if options.no_reject() { self.memory } else { [NONE, NONE] };
+        *self = Mc::from_parts(*options, self.pieces, self.points, self.to_move, self.ply, self.passes, clock, memory);
+        Ok(())
+    }
+
+    fn seats(&self) -> usize {
+        self.seats as usize
+    }
+
+    fn to_move(&self) -> Seat {
+        Seat(self.to_move)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn legal_moves(&self, out: &mut MoveList<McMove>) {
+        out.clear();
+        if self.outcome.is_none() {
+            movegen::generate(self, out);
+        }
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    }
+
+    fn play(&mut self, mv: McMove) {
+        debug_assert!(self.outcome.is_none(), "play after the end of the game");
+        let seat = self.to_move;
+        let next = if seat + 1 == self.seats { 0 } else { seat + 1 };
+        let t = self.kind.topology();
+        self.hash ^= PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
+        if self.memory[0] != NONE {
+            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.memory = [NONE, NONE];
+        }
+        let mut capture = false;
+        if mv.is_pass() {
+            self.passes += 1;
+        } else {
+            self.passes = 0;
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let size = self.size_at(from);
+            debug_assert!(size != 0 && t.zone_of[from] == seat, "no piece of the mover on {from}");
+            self.toggle(size, from);
+            let target = self.size_at(to);
+            let zone_to = t.zone_of[to];
+            if target == 0 {
+                self.toggle(size, to);
+                self.occ ^= (1u64 << from) | (1u64 << to);
+            } else if zone_to == seat {
+                // Field promotion: the two merge into one piece of their summed size.
+                self.toggle(target, to);
+                self.toggle(size + target, to);
+                self.occ ^= 1u64 << from;
+            } else {
+                capture = true;
+                self.toggle(target, to);
+                self.toggle(size, to);
+                self.occ ^= 1u64 << from;
+                let p = &mut self.points[seat as usize];
+                self.hash ^= POINT_KEYS[seat as usize][*p as usize];
+                *p += target;
+                self.hash ^= POINT_KEYS[seat as usize][*p as usize];
+            }
+            if zone_to != t.zone_of[from] && zone_to == next && self.options.no_reject() {
+                self.memory = [from as u8, to as u8];
+                self.hash ^= MEMORY_FROM_KEYS[from] ^ MEMORY_TO_KEYS[to];
+            }
+        }
+        if mv.call {
+            debug_assert!(self.can_call(), "the clock cannot be called now");
+            self.clock = 0;
+        }
+        if self.clock != NOT_RUNNING {
+            self.clock = if capture { 0 } else { self.clock + 1 };
+        }
+        self.hash ^= PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
+        self.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
+        self.to_move = next;
+        self.ply = self.ply.saturating_add(1);
+        self.outcome = self.judge(seat);
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
+        for (k, &p) in self.pieces.iter().enumerate() {
+            for i in SquareIter(p) {
+                h ^= PIECE_KEYS[k][i];
+            }
+        }
+        for (s, &p) in self.points[..self.seats as usize].iter().enumerate() {
+            h ^= POINT_KEYS[s][p as usize];
+        }
+        if self.memory[0] != NONE {
+            h ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+        }
+        h
+    }
+
+    fn parse_move(&self, text: &str) -> Result<McMove, NotationError> {
+        let mv = notation::parse_move(self.topology(), text)?;
+        let mut legal = MoveList::new();
+        self.legal_moves(&mut legal);
+        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    }
+
+    fn format_move(&self, mv: McMove) -> String {
+        notation::format_move(mv)
+    }
+
+    fn to_text(&self) -> String {
+        notation::to_text(self)
+    }
+
+    fn from_text(text: &str) -> Result<Self, NotationError> {
+        notation::from_text(text)
+    }
+
+    fn draw(&self) -> String {
+        notation::draw(self)
+    }
+}
+
+#[cfg(test)]
+mod tests;
