@@ -12,11 +12,11 @@ mod echelon_reference;
 
 use std::collections::BTreeSet;
 
-use common::crate_options;
+use common::perft_table::{self, Case, Setup};
 use echelon_reference::{self as reference, Pos, RefOutcome, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tabula_rules::games::echelon::{Echelon, EgOptions, MAX_RADIUS, MIN_RADIUS, board};
+use tabula_rules::games::echelon::{Echelon, MAX_RADIUS, MIN_RADIUS, board};
 use tabula_rules::{Game, MoveList, Seat, perft, perft_divide, perft_made, perft_parallel};
 
 const TABLE: &str = include_str!("perft/echelon.txt");
@@ -24,81 +24,12 @@ const TABLE: &str = include_str!("perft/echelon.txt");
 /// The reference checks a line itself when its count is at most this.
 const REFERENCE_BUDGET: u64 = 400_000;
 
-#[derive(Clone, Debug)]
-enum Setup {
-    Start,
-    Moves(Vec<String>),
-    Position(String),
-}
-
-#[derive(Clone, Debug)]
-struct Case {
-    line: usize,
-    options: String,
-    setup: Setup,
-    depth: u32,
-    nodes: u64,
-}
-
-impl Case {
-    fn label(&self) -> String {
-        let setup = match &self.setup {
-            Setup::Start => "start".to_string(),
-            Setup::Moves(m) => format!("moves:{}", m.join(",")),
-            Setup::Position(p) => format!("position:{p}"),
-        };
-        format!("line {}: {} | {} | depth {}", self.line, self.options, setup, self.depth)
-    }
+fn crate_game(case: &Case) -> Echelon {
+    perft_table::crate_game(case)
 }
 
 fn table() -> Vec<Case> {
-    let mut cases = Vec::new();
-    for (i, raw) in TABLE.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(parts.len(), 4, "line {}: expected 4 fields: {line}", i + 1);
-        let setup = if parts[1] == "start" {
-            Setup::Start
-        } else if let Some(m) = parts[1].strip_prefix("moves:") {
-            Setup::Moves(m.split(',').map(str::to_string).collect())
-        } else if let Some(p) = parts[1].strip_prefix("position:") {
-            Setup::Position(p.to_string())
-        } else {
-            panic!("line {}: bad setup {}", i + 1, parts[1]);
-        };
-        cases.push(Case {
-            line: i + 1,
-            options: parts[0].to_string(),
-            setup,
-            depth: parts[2].parse().expect("depth"),
-            nodes: parts[3].parse().expect("nodes"),
-        });
-    }
-    cases
-}
-
-fn crate_game(case: &Case) -> Echelon {
-    let options: EgOptions = crate_options(&case.options);
-    match &case.setup {
-        Setup::Start => Echelon::new(&options).expect("start"),
-        Setup::Moves(moves) => {
-            let mut g = Echelon::new(&options).expect("start");
-            for m in moves {
-                let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", case.label()));
-                g.play(mv);
-            }
-            g
-        }
-        Setup::Position(text) => {
-            let g = Echelon::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
-            assert_eq!(g.options(), &options, "{}: options column and position text disagree", case.label());
-            assert_eq!(&g.to_text(), text, "{}: the position text does not round-trip", case.label());
-            g
-        }
-    }
+    perft_table::table(TABLE)
 }
 
 fn reference_pos(case: &Case) -> Pos {

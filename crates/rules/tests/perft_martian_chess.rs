@@ -13,11 +13,11 @@ mod martian_reference;
 
 use std::collections::BTreeSet;
 
-use common::crate_options;
+use common::perft_table::{self, Case, Setup, table};
 use martian_reference::{self as reference, Pos, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, McOptions, Variant};
+use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, Variant};
 use tabula_rules::{Game, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
 const MARTIAN: &str = include_str!("perft/martian-chess.txt");
@@ -26,81 +26,8 @@ const COASTER: &str = include_str!("perft/coaster-chess.txt");
 /// The reference checks a line itself when its count is at most this.
 const REFERENCE_BUDGET: u64 = 400_000;
 
-#[derive(Clone, Debug)]
-enum Setup {
-    Start,
-    Moves(Vec<String>),
-    Position(String),
-}
-
-#[derive(Clone, Debug)]
-struct Case {
-    line: usize,
-    options: String,
-    setup: Setup,
-    depth: u32,
-    nodes: u64,
-}
-
-impl Case {
-    fn label(&self) -> String {
-        let setup = match &self.setup {
-            Setup::Start => "start".to_string(),
-            Setup::Moves(m) => format!("moves:{}", m.join(",")),
-            Setup::Position(p) => format!("position:{p}"),
-        };
-        format!("line {}: {} | {} | depth {}", self.line, self.options, setup, self.depth)
-    }
-}
-
-fn table(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(parts.len(), 4, "line {}: expected 4 fields: {line}", i + 1);
-        let setup = if parts[1] == "start" {
-            Setup::Start
-        } else if let Some(m) = parts[1].strip_prefix("moves:") {
-            Setup::Moves(m.split(',').map(str::to_string).collect())
-        } else if let Some(p) = parts[1].strip_prefix("position:") {
-            Setup::Position(p.to_string())
-        } else {
-            panic!("line {}: bad setup {}", i + 1, parts[1]);
-        };
-        cases.push(Case {
-            line: i + 1,
-            options: parts[0].to_string(),
-            setup,
-            depth: parts[2].parse().expect("depth"),
-            nodes: parts[3].parse().expect("nodes"),
-        });
-    }
-    cases
-}
-
 fn crate_game<V: Variant>(case: &Case) -> Mc<V> {
-    let options: McOptions<V> = crate_options(&case.options);
-    match &case.setup {
-        Setup::Start => Mc::new(&options).expect("start"),
-        Setup::Moves(moves) => {
-            let mut g = Mc::<V>::new(&options).expect("start");
-            for m in moves {
-                let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", case.label()));
-                g.play(mv);
-            }
-            g
-        }
-        Setup::Position(text) => {
-            let g = Mc::<V>::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
-            assert_eq!(g.options(), &options, "{}: options column and position text disagree", case.label());
-            assert_eq!(&g.to_text(), text, "{}: the position text does not round-trip", case.label());
-            g
-        }
-    }
+    perft_table::crate_game(case)
 }
 
 fn reference_pos(coaster: bool, case: &Case) -> Pos {

@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod perft_table;
 pub mod reference;
 
 use tabula_rules::GameOptions;
