@@ -2,3 +2,4 @@
 //! [`crate::geometry`] and [`crate::core`].
 
 pub mod chinese_checkers;
+pub mod icelights;
