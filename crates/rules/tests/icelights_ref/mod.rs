@@ -5,6 +5,8 @@
 //! code with the crate.
 #![allow(dead_code)]
 
+pub mod compare;
+
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// A grid direction `(dx, dy)`.
