@@ -4,11 +4,12 @@
 use tabula_engine::EngineGame;
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
+use tabula_rules::games::icelights::Icelights;
 
 use crate::error::{CliError, usage};
 
 /// The games that are built, by command-line name.
-pub const GAMES: &[&str] = &[ChineseCheckers::NAME];
+pub const GAMES: &[&str] = &[ChineseCheckers::NAME, Icelights::NAME];
 
 /// A command that runs for any game.
 pub trait GameCommand {
@@ -20,6 +21,7 @@ pub trait GameCommand {
 pub fn dispatch(name: &str, command: impl GameCommand) -> Result<(), CliError> {
     match name {
         ChineseCheckers::NAME => command.run::<ChineseCheckers>(),
+        Icelights::NAME => command.run::<Icelights>(),
         _ => Err(usage(format!("unknown game '{name}' (available: {})", GAMES.join(", ")))),
     }
 }

@@ -2,3 +2,4 @@
 //! tie each game to its evaluator.
 
 pub mod chinese_checkers;
+pub mod icelights;
