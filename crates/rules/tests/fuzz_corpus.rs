@@ -4,6 +4,8 @@
 
 #[path = "../../../fuzz/bodies/chinese_checkers.rs"]
 mod bodies;
+#[path = "../../../fuzz/bodies/icelights.rs"]
+mod icelights_bodies;
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -114,4 +116,37 @@ fn corpus_covers_valid_and_broken_inputs() {
     let text = |name: &str| String::from_utf8_lossy(&moves.iter().find(|(n, _)| n == name).expect(name).1).into_owned();
     assert!(start.parse_move(&text("step")).is_ok() && start.parse_move(&text("hop")).is_ok());
     assert!(start.parse_move(&text("illegal")).is_err() && start.parse_move(&text("pass")).is_err());
+}
+
+#[test]
+fn icelights_position_corpus_holds() {
+    replay("icelights_position", &corpus("icelights_position"), icelights_bodies::position);
+}
+
+#[test]
+fn icelights_play_corpus_holds() {
+    replay("icelights_play", &corpus("icelights_play"), icelights_bodies::play);
+}
+
+#[test]
+fn icelights_corpus_mutations_hold() {
+    replay(
+        "icelights_position",
+        &mutations(&corpus("icelights_position"), 0x7ab_0101, 1_500),
+        icelights_bodies::position,
+    );
+    replay("icelights_play", &mutations(&corpus("icelights_play"), 0x7ab_0102, 600), icelights_bodies::play);
+}
+
+/// The Icelights position seeds parse exactly when they are not named `bad_*`/`garbage`.
+#[test]
+fn icelights_corpus_covers_valid_and_broken_inputs() {
+    use tabula_rules::Game;
+    use tabula_rules::games::icelights::Icelights;
+    for (name, bytes) in corpus("icelights_position") {
+        let first = String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
+        let parsed = Icelights::from_text(&first);
+        let broken = name.starts_with("bad_") || name == "garbage";
+        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
+    }
 }

@@ -32,15 +32,21 @@ const CROSSED: Score = 90;
 const OPEN: Score = 12;
 /// An own piece shielding a Tower line.
 const GUARD: Score = 40;
+/// The side to move can hit the enemy Tower with one orientation.
+const TO_MOVE_THREAT: Score = 3_000;
+/// The side not to move has two such threats.
+const DOUBLE_THREAT: Score = 1_200;
 /// One square of mobility.
 const MOBILITY: Score = 3;
 
-/// The exposure score of `seat`'s Tower (higher is safer), given the lit squares.
-pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
+/// The reading of one seat's Tower lines: a safety score (higher is safer) and the number
+/// of lines the enemy can hit with one orientation (a Beamer, or an Icelight a beam
+/// already crosses, nearest on the line: turned to face the Tower, it hits).
+pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
     let t = game.tower(seat) as usize;
     let own = game.pieces(seat);
     let occupied = game.occupied();
-    let mut v = 0;
+    let (mut v, mut threats) = (0, 0);
     for d in Dir::ALL {
         let ray = RAYS[d.index()][t];
         let blockers = ray & occupied;
@@ -62,12 +68,17 @@ pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
         let Some(f) = piece.facing else { continue };
         match piece.kind {
             Kind::Tower => {}
-            Kind::Beamer => v += if mine { GUARD / 2 } else { -THREAT },
+            Kind::Beamer if mine => v += GUARD / 2,
+            Kind::Beamer => {
+                v -= THREAT;
+                threats += 1;
+            }
             Kind::Icelight => {
                 if f == d.opposite() {
                     v -= if mine { AIMED } else { AIMED + AIMED / 2 };
                 } else if !mine && lit & bit != 0 {
                     v -= THREAT;
+                    threats += 1;
                 } else if mine {
                     v += if f == d { GUARD } else { GUARD / 2 };
                 } else {
@@ -76,7 +87,12 @@ pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
             }
         }
     }
-    v
+    (v, threats)
+}
+
+/// The exposure score of `seat`'s Tower (higher is safer), given the lit squares.
+pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
+    exposure(game, seat, lit).0
 }
 
 /// The number of piece moves `seat` has (each piece, each direction, up to its range).
@@ -110,9 +126,20 @@ impl Evaluator<Icelights> for IlEval {
     fn evaluate(&self, game: &Icelights) -> [Score; MAX_SEATS] {
         let lit = game.beams().lit;
         let mut out = [0; MAX_SEATS];
+        let mut threats = [0; 2];
         for (s, value) in out.iter_mut().enumerate().take(2) {
             let seat = Seat(s as u8);
-            *value = safety(game, seat, lit) + MOBILITY * mobility(game, seat);
+            let (safety, against) = exposure(game, seat, lit);
+            threats[1 - s] = against;
+            *value = safety + MOBILITY * mobility(game, seat);
+        }
+        // Tempo: the side to move with a threat wins next turn; the other side's threats
+        // must be parried, and one turn rarely parries two.
+        let (m, o) = (game.to_move().index() & 1, 1 - (game.to_move().index() & 1));
+        if threats[m] > 0 {
+            out[m] += TO_MOVE_THREAT;
+        } else if threats[o] >= 2 {
+            out[o] += DOUBLE_THREAT;
         }
         out
     }

@@ -1,0 +1,52 @@
+//! Alpha-beta against greedy at Icelights through the match runner, depth-limited so the
+//! result does not depend on the machine: alpha-beta must score clearly better.
+
+use std::sync::Arc;
+
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, TimeSource, WallClock, run_match};
+use tabula_rules::Seat;
+use tabula_rules::games::icelights::{Icelights, IlOptions};
+
+/// Plays `games` games of `a` against `b` (seats swapped each round, random 2-ply
+/// openings, drawn after 120 plies); returns `a`'s (wins, draws, losses) and the plies.
+fn play(a: &str, b: &str, games: usize) -> (u32, u32, u32, usize) {
+    let options = IlOptions { max_plies: Some(120), ..IlOptions::default() };
+    let engines = vec![EngineEntry::parse(a).unwrap(), EngineEntry::parse(b).unwrap()];
+    let mut config = MatchConfig::<Icelights>::new(options, engines, None, games);
+    config.openings = OpeningBook::Random { plies: 2 };
+    config.seed = 11;
+    config.concurrency = 2;
+    let time: Arc<dyn TimeSource> = Arc::new(WallClock::new());
+    let finished = run_match(&config, time, &mut |_| true).expect("the match runs");
+    let (mut w, mut d, mut l, mut plies) = (0, 0, 0, 0);
+    for g in &finished {
+        let seat = Seat(g.pairing.seats.iter().position(|&e| e == 0).expect("engine 0 plays") as u8);
+        match g.outcome.score(seat) {
+            s if s >= 1.0 => w += 1,
+            s if s > 0.0 => d += 1,
+            _ => l += 1,
+        }
+        plies += g.plies;
+        if std::env::var("IL_DEBUG").is_ok() {
+            println!("{} {} {}", g.pairing.seats[0], g.outcome, g.final_position);
+        }
+    }
+    (w, d, l, plies)
+}
+
+#[test]
+fn alphabeta_beats_greedy() {
+    let (w, d, l, plies) = play("name=ab,spec=alphabeta,tc=depth=2", "name=greedy,spec=greedy,tc=depth=1", 12);
+    println!("alphabeta depth 2 vs greedy: +{w} ={d} -{l}, {plies} plies");
+    assert!(2 * w + d >= 2 * 10, "alphabeta scored +{w} ={d} -{l} of 12");
+}
+
+/// The longer check quoted in the README: 40 games at depth 3.
+#[test]
+#[ignore]
+fn alphabeta_depth_3_beats_greedy_over_40_games() {
+    let n: usize = std::env::var("IL_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+    let (w, d, l, plies) = play("name=ab,spec=alphabeta,tc=depth=3", "name=greedy,spec=greedy,tc=depth=1", n);
+    println!("alphabeta depth 3 vs greedy: +{w} ={d} -{l}, {plies} plies");
+    assert!(2 * w + d >= 2 * 36, "alphabeta scored +{w} ={d} -{l} of 40");
+}
