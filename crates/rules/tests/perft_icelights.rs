@@ -18,6 +18,7 @@ use icelights_ref::compare::same_beams;
 use icelights_ref::{self as reference, Pos, Rules};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
 use tabula_rules::games::icelights::{Icelights, IlOptions};
 use tabula_rules::{Game, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
@@ -200,19 +201,23 @@ fn crate_perft_matches_the_table() {
 
 #[test]
 fn reference_perft_matches_the_table() {
-    let mut checked = 0;
-    for case in table() {
-        let p = reference_pos(&case);
-        if case.nodes <= REFERENCE_BUDGET {
-            assert_eq!(reference::perft(&p, case.depth), case.nodes, "reference {}", case.label());
-            checked += 1;
-        } else {
-            // Too slow for the reference: compare one ply less with the crate.
-            let g = crate_game(&case);
-            let d = case.depth - 1;
-            assert_eq!(reference::perft(&p, d), perft(&g, d), "reference depth {d} of {}", case.label());
-        }
-    }
+    // The reference is slow: the lines run in parallel.
+    let checked: usize = table()
+        .par_iter()
+        .map(|case| {
+            let p = reference_pos(case);
+            if case.nodes <= REFERENCE_BUDGET {
+                assert_eq!(reference::perft(&p, case.depth), case.nodes, "reference {}", case.label());
+                1
+            } else {
+                // Too slow for the reference: compare one ply less with the crate.
+                let g = crate_game(case);
+                let d = case.depth - 1;
+                assert_eq!(reference::perft(&p, d), perft(&g, d), "reference depth {d} of {}", case.label());
+                0
+            }
+        })
+        .sum();
     assert!(checked >= 12, "only {checked} lines checked by the reference");
 }
 

@@ -108,67 +108,34 @@ impl Beams {
 /// The squares after `from` up to and including `to` along direction `d`.
 #[inline(always)]
 fn segment(from: u8, to: u8, d: Dir) -> u64 {
-    RAYS[d.index()][from as usize] & !RAYS[d.index()][to as usize]
+    RAYS[d.index()][from as usize & 63] & !RAYS[d.index()][to as usize & 63]
 }
 
-/// Traces one beam from the Beamer on `sq`; returns the hit seats as bits. With `RECORD`
-/// the path goes into `out` and the lit squares into `lit`.
+/// Traces one beam from the Beamer on `sq`; returns the hit seats as bits.
 #[inline(always)]
-fn trace_one<const RECORD: bool>(g: &Icelights, sq: u8, out: &mut Beam, lit: &mut u64) -> u8 {
+fn trace_hits(g: &Icelights, sq: u8) -> u8 {
     let occupied = g.occupied();
     let mut pos = sq;
     let mut d = g.facing_unchecked(sq);
     let mut visited = 0u64;
-    if RECORD {
-        out.beamer = sq;
-        out.len = 0;
-    }
     loop {
-        let ray = RAYS[d.index()][pos as usize] & occupied;
+        let ray = RAYS[d.index()][pos as usize & 63] & occupied;
         if ray == 0 {
-            if RECORD {
-                let edge = EDGE[d.index()][pos as usize];
-                if edge != pos {
-                    out.legs[out.len as usize] = Leg { dir: d, to: edge };
-                    out.len += 1;
-                    *lit |= segment(pos, edge, d);
-                }
-                out.end = BeamEnd::OffBoard;
-                out.end_square = edge;
-            }
             return 0;
         }
         let t = nearest(ray, d);
         let bit = 1u64 << t;
-        if RECORD {
-            out.legs[out.len as usize] = Leg { dir: d, to: t };
-            out.len += 1;
-            *lit |= segment(pos, t, d);
-            out.end_square = t;
-        }
-        if bit & g.beamers != 0 {
-            if RECORD {
-                out.end = BeamEnd::Beamer;
-            }
-            return 0;
-        }
-        if bit & g.towers != 0 {
-            if RECORD {
-                out.end = BeamEnd::Tower;
-            }
-            return if bit & g.seat[0] != 0 { 1 } else { 2 };
+        if bit & (g.beamers | g.towers) != 0 {
+            return if bit & g.towers == 0 {
+                0
+            } else if bit & g.seat[0] != 0 {
+                1
+            } else {
+                2
+            };
         }
         let f = g.facing_unchecked(t);
-        if f == d.opposite() {
-            if RECORD {
-                out.end = BeamEnd::Absorbed;
-            }
-            return 0;
-        }
-        if visited & bit != 0 {
-            if RECORD {
-                out.end = BeamEnd::Loop;
-            }
+        if f == d.opposite() || visited & bit != 0 {
             return 0;
         }
         visited |= bit;
@@ -177,17 +144,67 @@ fn trace_one<const RECORD: bool>(g: &Icelights, sq: u8, out: &mut Beam, lit: &mu
     }
 }
 
+/// Traces one beam from the Beamer on `sq` into `out`; returns the hit seats as bits and
+/// the squares it enters.
+#[inline(always)]
+fn trace_path(g: &Icelights, sq: u8, out: &mut Beam) -> (u8, u64) {
+    let occupied = g.occupied();
+    let mut pos = sq;
+    let mut d = g.facing_unchecked(sq);
+    let mut visited = 0u64;
+    let mut lit = 0u64;
+    let mut n = 0usize;
+    out.beamer = sq;
+    let (end, end_square, hits) = loop {
+        let ray = RAYS[d.index()][pos as usize & 63] & occupied;
+        if ray == 0 {
+            let edge = EDGE[d.index()][pos as usize & 63];
+            if edge != pos && n < MAX_LEGS {
+                out.legs[n] = Leg { dir: d, to: edge };
+                n += 1;
+                lit |= segment(pos, edge, d);
+            }
+            break (BeamEnd::OffBoard, edge, 0);
+        }
+        let t = nearest(ray, d);
+        let bit = 1u64 << t;
+        if n < MAX_LEGS {
+            out.legs[n] = Leg { dir: d, to: t };
+            n += 1;
+        }
+        lit |= segment(pos, t, d);
+        if bit & g.beamers != 0 {
+            break (BeamEnd::Beamer, t, 0);
+        }
+        if bit & g.towers != 0 {
+            break (BeamEnd::Tower, t, if bit & g.seat[0] != 0 { 1 } else { 2 });
+        }
+        let f = g.facing_unchecked(t);
+        if f == d.opposite() {
+            break (BeamEnd::Absorbed, t, 0);
+        }
+        if visited & bit != 0 {
+            break (BeamEnd::Loop, t, 0);
+        }
+        visited |= bit;
+        d = f;
+        pos = t;
+    };
+    out.len = n as u8;
+    out.end = end;
+    out.end_square = end_square;
+    (hits, lit)
+}
+
 /// The seats whose Tower some beam hits (bit per seat); no paths kept.
 #[inline]
 pub fn hits(g: &Icelights) -> u8 {
     let mut hits = 0;
-    let mut scratch = Beam::EMPTY;
-    let mut lit = 0;
     let mut beamers = g.beamers;
     while beamers != 0 {
         let sq = beamers.trailing_zeros() as u8;
         beamers &= beamers - 1;
-        hits |= trace_one::<false>(g, sq, &mut scratch, &mut lit);
+        hits |= trace_hits(g, sq);
     }
     hits
 }
@@ -196,13 +213,15 @@ pub fn hits(g: &Icelights) -> u8 {
 pub fn trace(g: &Icelights) -> Beams {
     let mut out = Beams { beams: [Beam::EMPTY; MAX_BEAMS], len: 0, hits: 0, lit: 0 };
     let mut beamers = g.beamers;
-    while beamers != 0 && (out.len as usize) < MAX_BEAMS {
+    let mut n = 0;
+    while beamers != 0 && n < MAX_BEAMS {
         let sq = beamers.trailing_zeros() as u8;
         beamers &= beamers - 1;
-        let mut beam = Beam::EMPTY;
-        out.hits |= trace_one::<true>(g, sq, &mut beam, &mut out.lit);
-        out.beams[out.len as usize] = beam;
-        out.len += 1;
+        let (hits, lit) = trace_path(g, sq, &mut out.beams[n]);
+        out.hits |= hits;
+        out.lit |= lit;
+        n += 1;
     }
+    out.len = n as u8;
     out
 }
