@@ -8,7 +8,7 @@ use crate::error::{CliError, usage};
 /// Which position to start from.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: chinese-checkers.
+    /// The game: chinese-checkers or icelights.
     pub game: String,
     /// Number of players (default: the game's default).
     #[arg(long, value_name = "N")]
