@@ -26,7 +26,7 @@ pub fn apply_options<G: Game>(
 /// Which position to start from.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: chinese-checkers.
+    /// The game: chinese-checkers or icelights.
     pub game: String,
     /// Number of players (default: the game's default).
     #[arg(long, value_name = "N")]
@@ -49,7 +49,7 @@ impl PositionArgs {
     }
 
     /// The `tabula show` command that shows this position after the moves `played`.
-    fn show_command(&self, played: &[&str]) -> String {
+    fn show_command(&self, played: &[String]) -> String {
         let mut cmd = format!("tabula show {}", self.game);
         if let Some(n) = self.players {
             cmd.push_str(&format!(" --players {n}"));
@@ -80,8 +80,22 @@ impl PositionArgs {
             None => G::new(&self.options::<G>(&G::Options::default())?).map_err(|e| usage(e.to_string()))?,
         };
         if let Some(moves) = &self.moves {
-            let mut played: Vec<&str> = Vec::new();
-            for token in moves.split(',') {
+            // A part with '=' after a part without joins it when the two make one legal
+            // move (an Icelights move with its orientation, `b1-c1,c1=E`).
+            let parts: Vec<&str> = moves.split(',').collect();
+            let mut played: Vec<String> = Vec::new();
+            let mut i = 0;
+            while i < parts.len() {
+                let mut token = parts[i].to_string();
+                if let Some(next) = parts.get(i + 1).filter(|n| n.contains('=') && !token.contains('=')) {
+                    let joined = format!("{token},{next}");
+                    if game.parse_move(&joined).is_ok() {
+                        token = joined;
+                        i += 1;
+                    }
+                }
+                i += 1;
+                let token = token.as_str();
                 let ply = played.len() + 1;
                 let mv = game.parse_move(token).map_err(|e| {
                     let state = match game.outcome() {
@@ -94,7 +108,7 @@ impl PositionArgs {
                     ))
                 })?;
                 game.play(mv);
-                played.push(token);
+                played.push(token.to_string());
             }
         }
         Ok(game)

@@ -6,6 +6,8 @@
 mod bodies;
 #[path = "../../../fuzz/bodies/echelon.rs"]
 mod echelon_bodies;
+#[path = "../../../fuzz/bodies/icelights.rs"]
+mod icelights_bodies;
 #[path = "../../../fuzz/bodies/martian_chess.rs"]
 mod martian_bodies;
 
@@ -181,5 +183,38 @@ fn martian_corpus_covers_valid_and_broken_inputs() {
         let parsed = MartianChess::from_text(&text).is_ok() || CoasterChess::from_text(&text).is_ok();
         let broken = name.starts_with("bad_") || ["empty", "garbage"].contains(&name.as_str());
         assert_eq!(parsed, !broken, "{name}: {text}");
+    }
+}
+
+#[test]
+fn icelights_position_corpus_holds() {
+    replay("icelights_position", &corpus("icelights_position"), icelights_bodies::position);
+}
+
+#[test]
+fn icelights_play_corpus_holds() {
+    replay("icelights_play", &corpus("icelights_play"), icelights_bodies::play);
+}
+
+#[test]
+fn icelights_corpus_mutations_hold() {
+    replay(
+        "icelights_position",
+        &mutations(&corpus("icelights_position"), 0x7ab_0101, 1_500),
+        icelights_bodies::position,
+    );
+    replay("icelights_play", &mutations(&corpus("icelights_play"), 0x7ab_0102, 600), icelights_bodies::play);
+}
+
+/// The Icelights position seeds parse exactly when they are not named `bad_*`/`garbage`.
+#[test]
+fn icelights_corpus_covers_valid_and_broken_inputs() {
+    use tabula_rules::Game;
+    use tabula_rules::games::icelights::Icelights;
+    for (name, bytes) in corpus("icelights_position") {
+        let first = String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
+        let parsed = Icelights::from_text(&first);
+        let broken = name.starts_with("bad_") || name == "garbage";
+        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
     }
 }

@@ -3,4 +3,5 @@
 
 pub mod chinese_checkers;
 pub mod echelon;
+pub mod icelights;
 pub mod martian_chess;

@@ -1,0 +1,234 @@
+//! The Icelights evaluator: Tower exposure, guards and mobility.
+//!
+//! For each seat, each of the four lines out of its Tower (the grid directions) is read up
+//! to the nearest piece:
+//!
+//! * an enemy Beamer there can turn to face the Tower (a hit next turn): a threat;
+//! * an Icelight pointing at the Tower is an aimed mirror: any beam into its side or back
+//!   hits the Tower; worse when the enemy owns it (it can also be moved);
+//! * an enemy Icelight there that a beam already crosses can be turned onto the Tower in
+//!   one turn: a threat;
+//! * an own Icelight there guards the line (best pointing away: its point absorbs what
+//!   comes down the line), an own Beamer blocks it;
+//! * an empty stretch of the line that a beam crosses is one move from a hit (an Icelight
+//!   dropped there and turned), and a line open to the edge is a mild weakness.
+//!
+//! Mobility (the squares each piece could move to) counts a little. Beams are traced once
+//! per evaluation (the fixed-size paths of `Icelights::beams`).
+
+use tabula_rules::games::icelights::board::{Dir, NEXT, RAYS, nearest};
+use tabula_rules::games::icelights::{Icelights, IlMove, Kind, NONE};
+use tabula_rules::{Game, MAX_SEATS, Seat};
+
+use crate::api::{EngineGame, Evaluator, Score};
+
+/// An enemy piece one action from hitting the Tower.
+const THREAT: Score = 300;
+/// An Icelight pointing at the Tower.
+const AIMED: Score = 120;
+/// A beam crossing an empty stretch of a Tower line.
+const CROSSED: Score = 90;
+/// A Tower line open to the board edge.
+const OPEN: Score = 12;
+/// An own piece shielding a Tower line.
+const GUARD: Score = 40;
+/// The side to move can hit the enemy Tower with one orientation.
+const TO_MOVE_THREAT: Score = 3_000;
+/// The side not to move has two such threats.
+const DOUBLE_THREAT: Score = 1_200;
+/// One square of mobility.
+const MOBILITY: Score = 3;
+
+/// The reading of one seat's Tower lines: a safety score (higher is safer) and the number
+/// of lines the enemy can hit with one orientation (a Beamer, or an Icelight a beam
+/// already crosses, nearest on the line: turned to face the Tower, it hits).
+pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
+    let t = game.tower(seat) as usize;
+    let own = game.pieces(seat);
+    let occupied = game.occupied();
+    let (mut v, mut threats) = (0, 0);
+    for d in Dir::ALL {
+        let ray = RAYS[d.index()][t];
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            v -= OPEN;
+            if ray & lit != 0 {
+                v -= CROSSED;
+            }
+            continue;
+        }
+        let p = nearest(blockers, d);
+        let bit = 1u64 << p;
+        // The empty squares between the Tower and that piece.
+        if ray & !RAYS[d.index()][p as usize] & !bit & lit != 0 {
+            v -= CROSSED;
+        }
+        let mine = own & bit != 0;
+        let Some(piece) = game.piece(p) else { continue };
+        let Some(f) = piece.facing else { continue };
+        match piece.kind {
+            Kind::Tower => {}
+            Kind::Beamer if mine => v += GUARD / 2,
+            Kind::Beamer => {
+                v -= THREAT;
+                threats += 1;
+            }
+            Kind::Icelight => {
+                if f == d.opposite() {
+                    v -= if mine { AIMED } else { AIMED + AIMED / 2 };
+                } else if !mine && lit & bit != 0 {
+                    v -= THREAT;
+                    threats += 1;
+                } else if mine {
+                    v += if f == d { GUARD } else { GUARD / 2 };
+                } else {
+                    v -= AIMED / 4;
+                }
+            }
+        }
+    }
+    (v, threats)
+}
+
+/// The exposure score of `seat`'s Tower (higher is safer), given the lit squares.
+pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
+    exposure(game, seat, lit).0
+}
+
+/// The number of piece moves `seat` has (each piece, each direction, up to its range).
+pub fn mobility(game: &Icelights, seat: Seat) -> Score {
+    let occupied = game.occupied();
+    let mut n = 0;
+    let mut pieces = game.pieces(seat);
+    while pieces != 0 {
+        let from = pieces.trailing_zeros() as u8;
+        pieces &= pieces - 1;
+        let range = game.piece(from).map_or(0, |p| p.kind.range());
+        for next in &NEXT {
+            let mut sq = from;
+            for _ in 0..range {
+                sq = next[sq as usize];
+                if sq == NONE || occupied >> sq & 1 != 0 {
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// The Icelights evaluator.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IlEval;
+
+impl Evaluator<Icelights> for IlEval {
+    fn evaluate(&self, game: &Icelights) -> [Score; MAX_SEATS] {
+        let lit = game.beams().lit;
+        let mut out = [0; MAX_SEATS];
+        let mut threats = [0; 2];
+        for (s, value) in out.iter_mut().enumerate().take(2) {
+            let seat = Seat(s as u8);
+            let (safety, against) = exposure(game, seat, lit);
+            threats[1 - s] = against;
+            *value = safety + MOBILITY * mobility(game, seat);
+        }
+        // Tempo: the side to move with a threat wins next turn; the other side's threats
+        // must be parried, and one turn rarely parries two.
+        let (m, o) = (game.to_move().index() & 1, 1 - (game.to_move().index() & 1));
+        if threats[m] > 0 {
+            out[m] += TO_MOVE_THREAT;
+        } else if threats[o] >= 2 {
+            out[o] += DOUBLE_THREAT;
+        }
+        out
+    }
+}
+
+/// Whether `mv` aims a piece straight at the enemy Tower: after the turn, the moved or
+/// turned Beamer or Icelight is the nearest piece on one of the enemy Tower's lines and
+/// points at it. Such turns win at once when the piece is a Beamer or a lit Icelight.
+fn aims_at_enemy_tower(game: &Icelights, mv: IlMove) -> bool {
+    let enemy = Seat(1 - game.to_move().0);
+    let t = game.tower(enemy) as usize;
+    let (sq, facing) = if mv.turn != NONE {
+        (mv.turn, Dir::from_index(mv.facing))
+    } else if mv.from != NONE {
+        match game.facing(mv.from) {
+            Some(f) => (mv.to, f),
+            None => return false,
+        }
+    } else {
+        return false;
+    };
+    let mut occupied = game.occupied();
+    if mv.from != NONE {
+        occupied ^= (1u64 << mv.from) | (1u64 << mv.to);
+    }
+    Dir::ALL.iter().any(|&d| {
+        let blockers = RAYS[d.index()][t] & occupied;
+        facing == d.opposite() && blockers != 0 && nearest(blockers, d) == sq
+    })
+}
+
+impl EngineGame for Icelights {
+    type Eval = IlEval;
+    fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
+        std::sync::Arc::new(crate::playout::icelights::IlCareful::default())
+    }
+    /// Beam threats: turns that aim a piece straight at the enemy Tower.
+    fn is_tactical(&self, mv: IlMove) -> bool {
+        aims_at_enemy_tower(self, mv)
+    }
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
+        ("icelights turn=0 ply=0 passes=0 board=4iS1bSt/5iS1bW/6iW1/7iW/IE7/1IE6/BE1IN5/TBN1IN4", 3),
+        ("icelights turn=0 ply=40 passes=0 board=6bN1/3bS3t/3iS3iE/BEISiSiW4/7IS/7IW/T7/1BN3IN2", 3),
+        ("icelights turn=0 ply=10 passes=0 board=6bSt/7iW/2IE2IS2/8/8/BE1IN2IW2/8/T6bN", 3),
+    ];
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::games::icelights::IlOptions;
+
+    fn at(text: &str) -> Icelights {
+        Icelights::from_text(text).unwrap()
+    }
+
+    #[test]
+    fn start_is_even() {
+        let g = Icelights::new(&IlOptions::default()).unwrap();
+        let e = IlEval.evaluate(&g);
+        assert_eq!(e[0], e[1]);
+        assert_eq!(mobility(&g, Seat(0)), 34);
+    }
+
+    #[test]
+    fn an_enemy_beamer_on_a_tower_line_is_a_threat() {
+        // Seat 1's Beamer on a4 faces E; turned S it would hit seat 0's Tower on a1.
+        let threatened = at("icelights turn=1 ply=9 passes=0 board=7t/8/8/8/bE7/8/8/T7");
+        let safe = at("icelights turn=1 ply=9 passes=0 board=7t/8/8/8/1bE6/8/8/T7");
+        let lit = |g: &Icelights| g.beams().lit;
+        assert!(safety(&threatened, Seat(0), lit(&threatened)) < safety(&safe, Seat(0), lit(&safe)) - 200);
+        // The turn that aims it is tactical; others are not.
+        assert!(threatened.is_tactical(threatened.parse_move("a4-a5,a5=S").unwrap()));
+        assert!(!threatened.is_tactical(threatened.parse_move("a4-a5").unwrap()));
+    }
+
+    #[test]
+    fn an_own_icelight_pointing_away_guards() {
+        let guarded = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IN7/T7");
+        let aimed = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IS7/T7");
+        assert!(safety(&guarded, Seat(0), 0) > safety(&aimed, Seat(0), 0) + 100);
+    }
+
+    #[test]
+    fn bench_positions_parse_and_run() {
+        for (text, _) in <Icelights as EngineGame>::BENCH_POSITIONS {
+            let g = Icelights::from_text(text).unwrap();
+            assert!(g.outcome().is_none());
+            assert_eq!(&g.to_text(), text);
+        }
+    }
+}
