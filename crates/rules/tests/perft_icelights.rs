@@ -13,7 +13,7 @@ mod icelights_ref;
 
 use std::collections::BTreeSet;
 
-use common::crate_options;
+use common::perft_table::{self, Case, Setup};
 use icelights_ref::compare::same_beams;
 use icelights_ref::{self as reference, Pos, Rules};
 use rand::rngs::StdRng;
@@ -30,81 +30,13 @@ const REFERENCE_BUDGET: u64 = 420_000;
 /// The divide test runs where perft 2 is at most this.
 const DIVIDE_BUDGET: u64 = 100_000;
 
-#[derive(Clone, Debug)]
-enum Setup {
-    Start,
-    Moves(Vec<String>),
-    Position(String),
-}
-
-#[derive(Clone, Debug)]
-struct Case {
-    line: usize,
-    options: String,
-    setup: Setup,
-    depth: u32,
-    nodes: u64,
-}
-
-impl Case {
-    fn label(&self) -> String {
-        let setup = match &self.setup {
-            Setup::Start => "start".to_string(),
-            Setup::Moves(m) => format!("moves:{}", m.join(" ")),
-            Setup::Position(p) => format!("position:{p}"),
-        };
-        format!("line {}: {} | {} | depth {}", self.line, self.options, setup, self.depth)
-    }
-}
-
 fn table() -> Vec<Case> {
-    let mut cases = Vec::new();
-    for (i, raw) in TABLE.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let parts: Vec<&str> = line.split('|').map(str::trim).collect();
-        assert_eq!(parts.len(), 4, "line {}: expected 4 fields: {line}", i + 1);
-        let setup = if parts[1] == "start" {
-            Setup::Start
-        } else if let Some(m) = parts[1].strip_prefix("moves:") {
-            Setup::Moves(m.split_whitespace().map(str::to_string).collect())
-        } else if let Some(p) = parts[1].strip_prefix("position:") {
-            Setup::Position(p.to_string())
-        } else {
-            panic!("line {}: bad setup {}", i + 1, parts[1]);
-        };
-        cases.push(Case {
-            line: i + 1,
-            options: parts[0].to_string(),
-            setup,
-            depth: parts[2].parse().expect("depth"),
-            nodes: parts[3].parse().expect("nodes"),
-        });
-    }
-    cases
+    // Icelights turns hold commas (`b1-c1,c1=E`): the table separates moves by spaces.
+    perft_table::table_with(TABLE, |m| m.split_whitespace().map(str::to_string).collect())
 }
 
 fn crate_game(case: &Case) -> Icelights {
-    let options: IlOptions = crate_options(&case.options);
-    match &case.setup {
-        Setup::Start => Icelights::new(&options).expect("start"),
-        Setup::Moves(moves) => {
-            let mut g = Icelights::new(&options).expect("start");
-            for m in moves {
-                let mv = g.parse_move(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", case.label()));
-                g.play(mv);
-            }
-            g
-        }
-        Setup::Position(text) => {
-            let g = Icelights::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
-            assert_eq!(g.options(), &options, "{}: options column and position text disagree", case.label());
-            assert_eq!(&g.to_text(), text, "{}: the position text does not round-trip", case.label());
-            g
-        }
-    }
+    perft_table::crate_game(case)
 }
 
 fn reference_pos(case: &Case) -> Pos {

@@ -45,8 +45,13 @@ impl Case {
     }
 }
 
-/// The cases of a table's text.
+/// The cases of a table's text, `moves:` separated by commas.
 pub fn table(text: &str) -> Vec<Case> {
+    table_with(text, |m| m.split(',').map(str::to_string).collect())
+}
+
+/// The cases of a table's text, `moves:` split by `split` (for games whose moves hold commas).
+pub fn table_with(text: &str, split: fn(&str) -> Vec<String>) -> Vec<Case> {
     let mut cases = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
@@ -58,7 +63,7 @@ pub fn table(text: &str) -> Vec<Case> {
         let setup = if parts[1] == "start" {
             Setup::Start
         } else if let Some(m) = parts[1].strip_prefix("moves:") {
-            Setup::Moves(m.split(',').map(str::to_string).collect())
+            Setup::Moves(split(m))
         } else if let Some(p) = parts[1].strip_prefix("position:") {
             Setup::Position(p.to_string())
         } else {
