@@ -1,14 +1,19 @@
 //! Openings: where the games of a round start.
 //!
 //! * `random:PLIES`: each round starts after PLIES uniformly random legal moves from the
-//!   start, drawn from the match seed and the round number (redrawn if the game ends first).
+//!   start, drawn from the match seed and the round number (redrawn if the game ends first),
+//!   among the moves the game allows in openings ([`EngineGame::opening_move`]: no clock
+//!   calls in Martian Chess), or among all where it allows none.
 //! * `file:PATH`: one opening a line, used in order and then again from the top; a line is a
 //!   position text, or moves from the start separated by spaces or commas, or a position text
-//!   followed by ` moves ` and moves. Empty lines and lines starting with `#` are skipped.
+//!   followed by ` moves ` and moves. A part after a comma joins the move before it when the
+//!   two make one legal move (an Icelights turn `b1-c1,c1=E`). Empty lines and lines
+//!   starting with `#` are skipped.
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tabula_rules::{Game, MoveList};
+use tabula_engine::EngineGame;
+use tabula_rules::{Game, MoveList, play_move_words};
 
 use crate::error::{ArenaError, error};
 use crate::seed::mix;
@@ -90,7 +95,7 @@ impl OpeningBook {
     }
 
     /// The opening of round `round` in a match seeded with `seed`.
-    pub fn opening<G: Game>(&self, round: usize, seed: u64, options: &G::Options) -> Result<Opening, ArenaError> {
+    pub fn opening<G: EngineGame>(&self, round: usize, seed: u64, options: &G::Options) -> Result<Opening, ArenaError> {
         match self {
             OpeningBook::Start => Ok(Opening::default()),
             OpeningBook::Lines { openings, .. } => Ok(openings[round % openings.len()].clone()),
@@ -106,7 +111,13 @@ impl OpeningBook {
                         if moves.is_empty() {
                             break;
                         }
-                        let mv = moves.as_slice()[rng.random_range(0..moves.len())];
+                        let allowed = moves.iter().filter(|&&m| game.opening_move(m)).count();
+                        let mv = if allowed == 0 {
+                            moves.as_slice()[rng.random_range(0..moves.len())]
+                        } else {
+                            let k = rng.random_range(0..allowed);
+                            moves.iter().copied().filter(|&m| game.opening_move(m)).nth(k).expect("k < allowed")
+                        };
                         line.push(game.format_move(mv));
                         game.play(mv);
                     }
@@ -143,9 +154,11 @@ fn read_lines<G: Game>(body: &str, options: &G::Options) -> Result<Vec<Opening>,
             None if G::from_text(line).is_ok() => (Some(line.to_string()), ""),
             None => (None, line),
         };
-        let moves: Vec<String> =
-            moves.split(|c: char| c == ',' || c.is_whitespace()).filter(|m| !m.is_empty()).map(String::from).collect();
-        let opening = Opening { position, moves };
+        let mut game = Opening { position: position.clone(), moves: Vec::new() }.start::<G>(options).map_err(at)?.0;
+        let mut line_moves = Vec::new();
+        play_move_words(&mut game, moves, |token, _| line_moves.push(token.to_string()))
+            .map_err(|bad| at(error(format!("opening: move {}: {}", bad.ply, bad.error))))?;
+        let opening = Opening { position, moves: line_moves };
         opening.start::<G>(options).map_err(at)?;
         openings.push(opening);
     }
@@ -189,5 +202,39 @@ mod tests {
         assert!(read_lines::<ChineseCheckers>("# nothing\n", &o).is_err());
         assert!(OpeningBook::parse::<ChineseCheckers>("book:x", &o).unwrap_err().0.contains("'book:x'"));
         assert!(OpeningBook::parse::<ChineseCheckers>("random:many", &o).unwrap_err().0.contains("'many'"));
+    }
+
+    #[test]
+    fn random_martian_openings_never_call_the_clock() {
+        use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+        let o = McOptions::default();
+        let book = OpeningBook::parse::<MartianChess>("random:4", &o).unwrap();
+        let mut calls_offered = 0;
+        for round in 0..40 {
+            let opening = book.opening::<MartianChess>(round, 7, &o).unwrap();
+            assert_eq!(opening.moves.len(), 4);
+            assert!(opening.moves.iter().all(|m| !m.ends_with('!')), "{:?}", opening.moves);
+            // The clock could have been called: the filter, not chance, keeps it out.
+            let mut game = MartianChess::new(&o).unwrap();
+            let mut moves = MoveList::new();
+            for text in &opening.moves {
+                game.legal_moves(&mut moves);
+                calls_offered += moves.iter().filter(|m| m.call).count();
+                game.play(game.parse_move(text).unwrap());
+            }
+        }
+        assert!(calls_offered > 100, "{calls_offered}");
+    }
+
+    #[test]
+    fn file_lines_keep_icelights_turns_whole() {
+        use tabula_rules::games::icelights::{Icelights, IlOptions};
+        let o = IlOptions::default();
+        let lines = read_lines::<Icelights>("b1-c1,c1=E,h7-g7\nb1-c1,c1=E h7-g7\n", &o).unwrap();
+        assert_eq!(lines[0].moves, vec!["b1-c1,c1=E".to_string(), "h7-g7".to_string()]);
+        assert_eq!(lines[0], lines[1]);
+        let (start, book) = lines[0].start::<Icelights>(&o).unwrap();
+        assert_eq!(book.len(), 2);
+        assert_eq!(start.to_text(), Icelights::new(&o).unwrap().to_text());
     }
 }

@@ -1,7 +1,7 @@
 //! The position flags shared by the commands: `--players`, `--opt`, `--position`, `--moves`.
 
 use clap::Args;
-use tabula_rules::{Game, GameOptions};
+use tabula_rules::{Game, GameOptions, play_moves};
 
 use crate::error::{CliError, usage};
 
@@ -80,36 +80,21 @@ impl PositionArgs {
             None => G::new(&self.options::<G>(&G::Options::default())?).map_err(|e| usage(e.to_string()))?,
         };
         if let Some(moves) = &self.moves {
-            // A part with '=' after a part without joins it when the two make one legal
-            // move (an Icelights move with its orientation, `b1-c1,c1=E`).
-            let parts: Vec<&str> = moves.split(',').collect();
+            // Moves separated by commas; a part joins the move before it when the two
+            // make one legal move (an Icelights move with its orientation, `b1-c1,c1=E`).
             let mut played: Vec<String> = Vec::new();
-            let mut i = 0;
-            while i < parts.len() {
-                let mut token = parts[i].to_string();
-                if let Some(next) = parts.get(i + 1).filter(|n| n.contains('=') && !token.contains('=')) {
-                    let joined = format!("{token},{next}");
-                    if game.parse_move(&joined).is_ok() {
-                        token = joined;
-                        i += 1;
-                    }
-                }
-                i += 1;
-                let token = token.as_str();
-                let ply = played.len() + 1;
-                let mv = game.parse_move(token).map_err(|e| {
-                    let state = match game.outcome() {
-                        Some(o) => format!("the game is over ({o})"),
-                        None => format!("seat {} to move", game.to_move()),
-                    };
-                    usage(format!(
-                        "{e} in --moves at ply {ply} ({state}); list the legal moves with: {}",
-                        self.show_command(&played)
-                    ))
-                })?;
-                game.play(mv);
-                played.push(token.to_string());
-            }
+            play_moves(&mut game, moves, |token, _| played.push(token.to_string())).map_err(|bad| {
+                let state = match game.outcome() {
+                    Some(o) => format!("the game is over ({o})"),
+                    None => format!("seat {} to move", game.to_move()),
+                };
+                usage(format!(
+                    "{} in --moves at ply {} ({state}); list the legal moves with: {}",
+                    bad.error,
+                    bad.ply,
+                    self.show_command(&played)
+                ))
+            })?;
         }
         Ok(game)
     }

@@ -150,4 +150,11 @@ pub trait EngineGame: Game {
     fn team(&self, seat: tabula_rules::Seat) -> u8 {
         seat.0
     }
+    /// Whether a random opening may play this move. A game leaves out moves that no player
+    /// opens with and that would decide the games started from them (Martian Chess: calling
+    /// the clock, which ends a capture-free opening as a draw seven plies later). By default
+    /// every legal move may be played.
+    fn opening_move(&self, _mv: Self::Move) -> bool {
+        true
+    }
 }

@@ -157,6 +157,10 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
     fn team(&self, seat: Seat) -> u8 {
         Mc::team(self, seat)
     }
+
+    fn opening_move(&self, mv: Self::Move) -> bool {
+        !mv.call
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 pub mod error;
 pub mod game;
+pub mod move_text;
 pub mod moves;
 pub mod outcome;
 pub mod perft;
