@@ -105,15 +105,15 @@ mod tests {
     #[test]
     fn commas_and_spaces_separate_moves() {
         let mut g = ChineseCheckers::new(&CcOptions::default()).unwrap();
-        let start = g.clone();
+        let start = g;
         let list = words(&mut g, "k15-i13,e3-g5  l15-h13").unwrap();
         assert_eq!(list, ["k15-i13", "e3-g5", "l15-h13"]);
-        let mut by_hand = start.clone();
+        let mut by_hand = start;
         for t in &list {
             by_hand.play(by_hand.parse_move(t).unwrap());
         }
         assert_eq!(g.hash(), by_hand.hash());
-        let mut g = start.clone();
+        let mut g = start;
         let bad = words(&mut g, "k15-i13 e3-z99").unwrap_err();
         assert_eq!(bad.ply, 2);
         assert!(bad.error.to_string().contains("z99"), "{}", bad.error);
