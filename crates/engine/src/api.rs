@@ -129,6 +129,9 @@ pub trait EngineGame: Game {
     type Eval: Evaluator<Self> + Default + Clone + 'static;
     /// Positions `tabula bench` searches, as position texts, each with its search depth.
     const BENCH_POSITIONS: &'static [(&'static str, u32)];
+    /// Alpha-beta's default contempt (`alphabeta:contempt`), in evaluation units: what a
+    /// draw costs the side that searches. 0, a draw is even, unless a game sets it.
+    const CONTEMPT: Score = 0;
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)

@@ -22,7 +22,7 @@ impl std::error::Error for SpecError {}
 
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
-    ("alphabeta", &["threads", "hash", "aspiration", "model"]),
+    ("alphabeta", &["threads", "hash", "aspiration", "model", "contempt"]),
     ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "policy", "length"]),
     ("greedy", &[]),
     ("random", &["seed"]),
@@ -98,6 +98,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     "threads" => c.threads = number(k, v, 1, 256)?,
                     "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
                     "aspiration" => c.aspiration = number(k, v, 1, 100_000)?,
+                    "contempt" => c.contempt = Some(number(k, v, -100_000, 100_000)?),
                     _ => c.model = model::<G>(v)?,
                 }
             }

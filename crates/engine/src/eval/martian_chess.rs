@@ -144,6 +144,10 @@ impl McBench for Coaster {
 impl<V: Variant + McBench> EngineGame for Mc<V> {
     type Eval = McEval;
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = V::POSITIONS;
+    /// Half a pip: either side can call the clock and make a capture-free game a 0-0 draw
+    /// seven plies later, so without contempt an even position is as good as a draw and
+    /// alpha-beta calls the clock itself.
+    const CONTEMPT: Score = POINT / 2;
 
     fn is_tactical(&self, mv: Self::Move) -> bool {
         self.is_capture(mv)

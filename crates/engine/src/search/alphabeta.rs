@@ -1,7 +1,7 @@
 //! Alpha-beta: iterative deepening negamax with principal variation search, aspiration
 //! windows, a shared transposition table, hash-move / killer / history ordering, win
 //! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
-//! quiescence search over tactical moves, and Lazy SMP across threads.
+//! quiescence search over tactical moves, contempt for draws, and Lazy SMP across threads.
 //!
 //! With three or more seats an opponent [`Model`] decides who moves in the tree:
 //!
@@ -66,11 +66,16 @@ pub struct AlphaBetaConfig {
     /// hand the turn on ([`EngineGame::hand_turn_to`]); in one that cannot, it searches
     /// paranoid (the registry refuses the spec).
     pub model: Model,
+    /// What a draw (a finished tie or a repetition) costs the root seat's team, in
+    /// evaluation units: it is scored `-contempt` for the root's team and `+contempt` for
+    /// the others, so a positive value plays on rather than settle. `None` takes the game's
+    /// [`EngineGame::CONTEMPT`].
+    pub contempt: Option<i32>,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid }
+        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None }
     }
 }
 
@@ -129,6 +134,8 @@ struct Worker<'a, G: EngineGame> {
     root: Seat,
     root_team: u8,
     seats: usize,
+    /// The draw's cost to the root's team.
+    contempt: i32,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     brs: bool,
     /// The seats outside the root's team, in seat order.
@@ -154,6 +161,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         eval: &'a G::Eval,
         game: &G,
         model: Model,
+        contempt: i32,
         stop: &'a AtomicBool,
         limits: &'a Limits,
     ) -> Self {
@@ -168,6 +176,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             root,
             root_team,
             seats: game.seats(),
+            contempt,
             brs,
             opponents,
             nodes: 0,
@@ -184,8 +193,15 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
     }
 
+    /// The table key: with three or more seats (the coalition) or contempt (the draw's
+    /// value) scores depend on the root seat, so it is mixed in.
     fn key(&self, game: &G) -> u64 {
-        if self.seats > 2 { game.hash() ^ ROOT_KEYS[self.root.index()] } else { game.hash() }
+        if self.seats > 2 || self.contempt != 0 { game.hash() ^ ROOT_KEYS[self.root.index()] } else { game.hash() }
+    }
+
+    /// A draw's value for the side to move.
+    fn draw(&self, game: &G) -> i32 {
+        -self.side(game) * self.contempt
     }
 
     /// +1 where the root seat's team moves, -1 where the others do.
@@ -210,6 +226,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     /// The value of a finished or horizon position for the side to move.
     fn leaf(&self, game: &G, ply: usize) -> i32 {
         let value = margin(self.eval, game, self.root);
+        if value == 0 && game.outcome().is_some() {
+            return self.draw(game);
+        }
         let value = match value {
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
@@ -289,7 +308,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
         let key = self.key(game);
         if ply > 0 && self.path.contains(&key) {
-            return Ok(0); // a repetition on the path: nobody gains by it
+            return Ok(self.draw(game)); // a repetition on the path: nobody gains by it
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(game, ply, alpha, beta);
@@ -576,8 +595,9 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
         let stop = AtomicBool::new(false);
         let hard = limits.hard_time.map(|t| start + t);
         let model = self.config.model;
+        let contempt = self.config.contempt.unwrap_or(G::CONTEMPT);
         let make_worker = || {
-            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, &stop, limits);
+            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, contempt, &stop, limits);
             w.hard = hard;
             w
         };

@@ -1,0 +1,129 @@
+//! Alpha-beta's contempt against a plain reference written here: minimax with a full
+//! quiescence over captures, no pruning, no table, no ordering, where a finished draw is
+//! worth `-contempt` to the root's side. Martian Chess positions with the clock running
+//! near its limit, so that draws by the clock lie inside the searched trees.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use tabula_engine::api::score;
+use tabula_engine::eval::martian_chess::McEval;
+use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use tabula_engine::search::simple::margin;
+use tabula_engine::{EngineGame, Limits, Searcher, registry};
+use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+use tabula_rules::{Game, MoveList, Seat};
+
+fn moves_of(game: &MartianChess) -> Vec<<MartianChess as Game>::Move> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    list.as_slice().to_vec()
+}
+
+/// The value of a finished or horizon position for the root seat.
+fn leaf(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
+    match margin(&McEval::default(), game, root) {
+        0 if game.outcome().is_some() => -contempt,
+        v if v >= score::WIN => score::WIN - ply,
+        v if v <= -score::WIN => -(score::WIN - ply),
+        v => v,
+    }
+}
+
+/// Stand pat or any capture, the root seat maximising and the other minimising.
+fn quiesce(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
+    let stand = leaf(game, root, contempt, ply);
+    if game.outcome().is_some() {
+        return stand;
+    }
+    let mut best = stand;
+    for mv in moves_of(game).into_iter().filter(|&mv| game.is_tactical(mv)) {
+        let mut child = *game;
+        child.play(mv);
+        let v = quiesce(&child, root, contempt, ply + 1);
+        best = if game.to_move() == root { best.max(v) } else { best.min(v) };
+    }
+    best
+}
+
+fn minimax(game: &MartianChess, root: Seat, contempt: i32, depth: u32, ply: i32) -> i32 {
+    if game.outcome().is_some() {
+        return leaf(game, root, contempt, ply);
+    }
+    if depth == 0 {
+        return quiesce(game, root, contempt, ply);
+    }
+    let values = moves_of(game).into_iter().map(|mv| {
+        let mut child = *game;
+        child.play(mv);
+        minimax(&child, root, contempt, depth - 1, ply + 1)
+    });
+    if game.to_move() == root { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+/// A random game in which the clock was called and has run to `counter`, or `None` if
+/// the game ended first.
+fn clock_position(seed: u64, counter: u8) -> Option<MartianChess> {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut g = MartianChess::new(&McOptions::default()).unwrap();
+    let call_at = rng.random_range(0..12);
+    for ply in 0..200 {
+        if g.outcome().is_some() {
+            return None;
+        }
+        if g.clock() == Some(counter) {
+            return Some(g);
+        }
+        let moves = moves_of(&g);
+        let calls: Vec<_> = moves.iter().copied().filter(|m| m.call).collect();
+        let mv = if ply >= call_at && !calls.is_empty() {
+            calls[rng.random_range(0..calls.len())]
+        } else {
+            let quiet: Vec<_> = moves.iter().copied().filter(|m| !m.call).collect();
+            quiet[rng.random_range(0..quiet.len())]
+        };
+        g.play(mv);
+    }
+    None
+}
+
+fn search(game: &MartianChess, contempt: i32, depth: u32) -> i32 {
+    let config = AlphaBetaConfig { contempt: Some(contempt), ..AlphaBetaConfig::default() };
+    AlphaBeta::<MartianChess>::new(config).search(game, &Limits::depth(depth), &mut |_| {}).score
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn contempt_equals_plain_minimax(seed in any::<u64>(), counter in 4u8..=6, depth in 1u32..=3, contempt in prop::sample::select(vec![0, 37, 50, -20])) {
+        let g = clock_position(seed, counter);
+        prop_assume!(g.is_some());
+        let g = g.unwrap();
+        prop_assert_eq!(search(&g, contempt, depth), minimax(&g, g.to_move(), contempt, depth, 0));
+    }
+}
+
+#[test]
+fn contempt_changes_values_and_moves() {
+    // Otherwise the test above could not tell contempt from none: draws must be reached.
+    let mut differ = 0;
+    for seed in 0..60 {
+        let Some(g) = clock_position(seed, 6) else { continue };
+        if search(&g, 0, 2) != search(&g, 50, 2) {
+            differ += 1;
+        }
+    }
+    assert!(differ >= 5, "{differ}");
+}
+
+#[test]
+fn the_game_sets_the_default_and_the_registry_reads_the_key() {
+    assert_eq!(<MartianChess as EngineGame>::CONTEMPT, 50);
+    let g = (0..60).find_map(|seed| clock_position(seed, 6).filter(|g| search(g, 0, 2) != search(g, 50, 2))).unwrap();
+    let by_spec =
+        |spec: &str| registry::build::<MartianChess>(spec).unwrap().search(&g, &Limits::depth(2), &mut |_| {}).score;
+    assert_eq!(by_spec("alphabeta"), search(&g, 50, 2));
+    assert_eq!(by_spec("alphabeta:contempt=0"), search(&g, 0, 2));
+    let err = registry::build::<MartianChess>("alphabeta:contempt=lots").err().unwrap().to_string();
+    assert!(err.contains("'lots'"), "{err}");
+}
