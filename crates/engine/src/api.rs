@@ -132,6 +132,13 @@ pub trait EngineGame: Game {
     /// Alpha-beta's default contempt (`alphabeta:contempt`), in evaluation units: what a
     /// draw costs the side that searches. 0, a draw is even, unless a game sets it.
     const CONTEMPT: Score = 0;
+    /// The share, in percent (0 to 100), of a draw in the static evaluation of this
+    /// unfinished position: alpha-beta adds that share of the draw's value (its contempt)
+    /// to the evaluation. Martian Chess: a running clock with the points lead shared, as
+    /// the positional terms fade. By default 0.
+    fn draw_share(&self) -> Score {
+        0
+    }
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)

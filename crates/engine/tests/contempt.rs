@@ -26,7 +26,7 @@ fn leaf(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
         0 if game.outcome().is_some() => -contempt,
         v if v >= score::WIN => score::WIN - ply,
         v if v <= -score::WIN => -(score::WIN - ply),
-        v => v,
+        v => v - contempt * game.draw_share() / 100,
     }
 }
 
@@ -95,7 +95,7 @@ fn search(game: &MartianChess, contempt: i32, depth: u32) -> i32 {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
     #[test]
-    fn contempt_equals_plain_minimax(seed in any::<u64>(), counter in 4u8..=6, depth in 1u32..=3, contempt in prop::sample::select(vec![0, 37, 50, -20])) {
+    fn contempt_equals_plain_minimax(seed in any::<u64>(), counter in 4u8..=6, depth in 1u32..=3, contempt in prop::sample::select(vec![0, 37, 100, -20])) {
         let g = clock_position(seed, counter);
         prop_assume!(g.is_some());
         let g = g.unwrap();
@@ -118,12 +118,27 @@ fn contempt_changes_values_and_moves() {
 
 #[test]
 fn the_game_sets_the_default_and_the_registry_reads_the_key() {
-    assert_eq!(<MartianChess as EngineGame>::CONTEMPT, 50);
-    let g = (0..60).find_map(|seed| clock_position(seed, 6).filter(|g| search(g, 0, 2) != search(g, 50, 2))).unwrap();
+    assert_eq!(<MartianChess as EngineGame>::CONTEMPT, 100);
+    let g = (0..60).find_map(|seed| clock_position(seed, 6).filter(|g| search(g, 0, 2) != search(g, 100, 2))).unwrap();
     let by_spec =
         |spec: &str| registry::build::<MartianChess>(spec).unwrap().search(&g, &Limits::depth(2), &mut |_| {}).score;
-    assert_eq!(by_spec("alphabeta"), search(&g, 50, 2));
+    assert_eq!(by_spec("alphabeta"), search(&g, 100, 2));
     assert_eq!(by_spec("alphabeta:contempt=0"), search(&g, 0, 2));
     let err = registry::build::<MartianChess>("alphabeta:contempt=lots").err().unwrap().to_string();
     assert!(err.contains("'lots'"), "{err}");
+}
+
+#[test]
+fn a_running_clock_with_the_points_tied_is_partly_a_draw() {
+    let share = |points: &str, clock: &str| {
+        let text = format!(
+            "martian-chess players=2 turn=0 ply=20 passes=0 points={points} clock={clock} last=- board=QQD./QDP./DPP./..../..../.PPD/.PDQ/.DQQ"
+        );
+        MartianChess::from_text(&text).unwrap().draw_share()
+    };
+    assert_eq!(share("2,2", "-"), 0, "no clock, no draw in sight");
+    assert_eq!(share("3,2", "6"), 0, "a lead on points wins on the clock");
+    assert_eq!(share("2,2", "2"), 0, "the positional terms still count in full");
+    assert!(share("2,2", "5") > 0 && share("2,2", "5") < share("2,2", "6"), "rising as the clock runs");
+    assert_eq!(share("0,0", "6"), 75);
 }

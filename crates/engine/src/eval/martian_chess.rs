@@ -36,18 +36,43 @@ pub const CONTROL: Score = 3;
 /// Weight of each pip a seat attacks (pressure that leads to captures).
 pub const ATTACK: Score = 8;
 
+/// The weight of everything but points, in percent: falls to 0 over the last plies of a
+/// running clock. (Falling from the call on would make calling the clock look good to
+/// whoever is slightly behind on position, and turn even games into draws.)
+fn positional_scale<V: Variant>(game: &Mc<V>) -> Score {
+    let limit = game.options().clock_limit as Score;
+    match game.clock() {
+        Some(c) => (FADE * (limit - c as Score).max(0)).min(100),
+        None => 100,
+    }
+}
+
+/// A seat's points with its partner's under `mc.teams`.
+fn team_points<V: Variant>(game: &Mc<V>, s: usize) -> Score {
+    let p = game.points(Seat(s as u8)) as Score;
+    p + game.options().partner(s).map_or(0, |q| game.points(Seat(q as u8)) as Score)
+}
+
+/// The share of a draw in the evaluation, in percent: while the clock runs with the lead
+/// on points shared by two teams, what the fading positional terms no longer count is
+/// the draw the clock is heading for.
+fn draw_share<V: Variant>(game: &Mc<V>) -> Score {
+    if game.clock().is_none() || game.outcome().is_some() {
+        return 0;
+    }
+    let n = game.seats();
+    let best = (0..n).map(|s| team_points(game, s)).max().unwrap_or(0);
+    let leaders = (0..n).filter(|&s| team_points(game, s) == best);
+    let first = leaders.clone().next().map(|s| game.team(Seat(s as u8)));
+    if leaders.clone().any(|s| Some(game.team(Seat(s as u8))) != first) { 100 - positional_scale(game) } else { 0 }
+}
+
 /// Raw values per seat, before teams.
 fn raw<V: Variant>(game: &Mc<V>) -> [Score; MAX_SEATS] {
     let n = game.seats();
     let t = game.topology();
     let limit = game.options().clock_limit as Score;
-    // The weight of everything but points, in percent: falls to 0 over the last plies of a
-    // running clock. (Falling from the call on would make calling the clock look good to
-    // whoever is slightly behind on position, and turn even games into draws.)
-    let scale = match game.clock() {
-        Some(c) => (FADE * (limit - c as Score).max(0)).min(100),
-        None => 100,
-    };
+    let scale = positional_scale(game);
     let mover = game.to_move();
     let mut out = [0; MAX_SEATS];
     for (s, value) in out.iter_mut().enumerate().take(n) {
@@ -69,10 +94,7 @@ fn raw<V: Variant>(game: &Mc<V>) -> [Score; MAX_SEATS] {
         *value = POINT * game.points(Seat(s as u8)) as Score + position * scale / 100;
     }
     if let Some(c) = game.clock() {
-        let points = |s: usize| {
-            let p = game.points(Seat(s as u8)) as Score;
-            p + game.options().partner(s).map_or(0, |q| game.points(Seat(q as u8)) as Score)
-        };
+        let points = |s: usize| team_points(game, s);
         for (s, value) in out.iter_mut().enumerate().take(n) {
             if (0..n).all(|o| game.team(Seat(o as u8)) == game.team(Seat(s as u8)) || points(o) < points(s)) {
                 *value += CLOCK_LEAD * c as Score / limit;
@@ -144,10 +166,15 @@ impl McBench for Coaster {
 impl<V: Variant + McBench> EngineGame for Mc<V> {
     type Eval = McEval;
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = V::POSITIONS;
-    /// Half a pip: either side can call the clock and make a capture-free game a 0-0 draw
+    /// One pip: either side can call the clock and make a capture-free game a 0-0 draw
     /// seven plies later, so without contempt an even position is as good as a draw and
-    /// alpha-beta calls the clock itself.
-    const CONTEMPT: Score = POINT / 2;
+    /// alpha-beta calls the clock itself; with less, it settles for a draw as soon as a
+    /// random opening has cost it a little material.
+    const CONTEMPT: Score = POINT;
+
+    fn draw_share(&self) -> Score {
+        draw_share(self)
+    }
 
     fn is_tactical(&self, mv: Self::Move) -> bool {
         self.is_capture(mv)

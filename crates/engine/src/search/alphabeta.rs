@@ -232,6 +232,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         let value = match value {
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
+            v if self.contempt != 0 && game.outcome().is_none() => v - self.contempt * game.draw_share() / 100,
             v => v,
         };
         self.side(game) * value
