@@ -3,7 +3,8 @@
 //! * `random:PLIES`: each round starts after PLIES uniformly random legal moves from the
 //!   start, drawn from the match seed and the round number (redrawn if the game ends first),
 //!   among the moves the game allows in openings ([`EngineGame::opening_move`]: no clock
-//!   calls in Martian Chess), or among all where it allows none.
+//!   calls and no gifts across the canal in Martian Chess), or among all where it allows
+//!   none.
 //! * `file:PATH`: one opening a line, used in order and then again from the top; a line is a
 //!   position text, or moves from the start separated by spaces or commas, or a position text
 //!   followed by ` moves ` and moves. A part after a comma joins the move before it when the
@@ -205,7 +206,7 @@ mod tests {
     }
 
     #[test]
-    fn random_martian_openings_never_call_the_clock() {
+    fn random_martian_openings_never_call_the_clock_or_give_a_piece_away() {
         use tabula_rules::games::martian_chess::{MartianChess, McOptions};
         let o = McOptions::default();
         let book = OpeningBook::parse::<MartianChess>("random:4", &o).unwrap();
@@ -220,7 +221,10 @@ mod tests {
             for text in &opening.moves {
                 game.legal_moves(&mut moves);
                 calls_offered += moves.iter().filter(|m| m.call).count();
-                game.play(game.parse_move(text).unwrap());
+                let mv = game.parse_move(text).unwrap();
+                let zone = game.topology().zone_of[mv.to as usize];
+                assert!(zone == game.to_move().0 || game.is_capture(mv), "{text} gives a piece away");
+                game.play(mv);
             }
         }
         assert!(calls_offered > 100, "{calls_offered}");

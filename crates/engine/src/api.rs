@@ -162,8 +162,9 @@ pub trait EngineGame: Game {
     }
     /// Whether a random opening may play this move. A game leaves out moves that no player
     /// opens with and that would decide the games started from them (Martian Chess: calling
-    /// the clock, which ends a capture-free opening as a draw seven plies later). By default
-    /// every legal move may be played.
+    /// the clock, which ends a capture-free opening as a draw seven plies later, and
+    /// crossing the canal without a capture, which gives the piece away). By default every
+    /// legal move may be played.
     fn opening_move(&self, _mv: Self::Move) -> bool {
         true
     }

@@ -189,8 +189,13 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
         Mc::team(self, seat)
     }
 
+    /// Random openings leave out clock calls (a call in a capture-free opening ends it 0-0
+    /// seven plies later) and crossings that capture nothing (they hand the piece to the
+    /// zone it lands in: a queen given away on the first move decides the game before the
+    /// engines play).
     fn opening_move(&self, mv: Self::Move) -> bool {
-        !mv.call
+        let stays = mv.is_pass() || self.topology().zone_of[mv.to as usize] == self.to_move().0;
+        !mv.call && (stays || self.is_capture(mv))
     }
 }
 
