@@ -139,6 +139,14 @@ pub trait EngineGame: Game {
     fn draw_share(&self) -> Score {
         0
     }
+    /// Whether `mv`, by the seat to move, only settles for a draw (Martian Chess: calling
+    /// the clock without leading on points). With a positive contempt alpha-beta tries these
+    /// last at its root and plays one only when it is strictly better than every other
+    /// move: when a draw is all the search can prove either way, it plays on. By default
+    /// none.
+    fn seeks_draw(&self, _mv: Self::Move) -> bool {
+        false
+    }
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)

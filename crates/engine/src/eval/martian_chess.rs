@@ -176,6 +176,18 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
         draw_share(self)
     }
 
+    /// A clock call by a seat whose team, after the move's capture if any, does not lead
+    /// on points alone.
+    fn seeks_draw(&self, mv: Self::Move) -> bool {
+        if !mv.call {
+            return false;
+        }
+        let me = self.to_move().index();
+        let gain = if self.is_capture(mv) { self.size_at(mv.to as usize) as Score } else { 0 };
+        let mine = team_points(self, me) + gain;
+        (0..self.seats()).any(|s| self.team(Seat(s as u8)) != self.team(Seat(me as u8)) && team_points(self, s) >= mine)
+    }
+
     fn is_tactical(&self, mv: Self::Move) -> bool {
         self.is_capture(mv)
     }

@@ -335,7 +335,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         let mut owners = std::mem::take(&mut self.owners[ply]);
         let mut order = std::mem::take(&mut self.orders[ply]);
         self.list_moves(game, &mut moves, &mut owners);
-        self.order(&moves, hash_move, ply, &mut order);
+        self.order(game, &moves, hash_move, ply, &mut order);
         self.path.push(key);
         let searched = self.search_moves(game, depth, ply, alpha, beta, &moves, &owners, &mut order);
         self.path.pop();
@@ -481,11 +481,17 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     }
 
     /// Ordering keys into `out`: the hash move, then killers, then history.
-    fn order(&self, moves: &MoveList<G::Move>, hash_move: u16, ply: usize, out: &mut Vec<(i32, usize)>) {
+    /// At the root with a positive contempt, moves that only settle for a draw
+    /// ([`EngineGame::seeks_draw`]) come last, so that one is played only when strictly
+    /// better than all others.
+    fn order(&self, game: &G, moves: &MoveList<G::Move>, hash_move: u16, ply: usize, out: &mut Vec<(i32, usize)>) {
         let killers = &self.killers[ply];
+        let settle_last = ply == 0 && self.contempt > 0;
         out.clear();
         out.extend(moves.iter().enumerate().map(|(i, mv)| {
-            let key = if i as u16 == hash_move {
+            let key = if settle_last && game.seeks_draw(*mv) {
+                i32::MIN
+            } else if i as u16 == hash_move {
                 i32::MAX
             } else if killers[0] == Some(*mv) {
                 i32::MAX - 1
@@ -769,5 +775,30 @@ mod tests {
         let spent = start.elapsed();
         assert!(r.best.is_some());
         assert!(spent < Duration::from_millis(450), "overran: {spent:?}");
+    }
+
+    #[test]
+    fn with_contempt_the_root_tries_settling_moves_last() {
+        use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+        let game = MartianChess::new(&McOptions::default()).unwrap();
+        let (table, eval, stop, limits) =
+            (Table::new(1), crate::eval::martian_chess::McEval, AtomicBool::new(false), Limits::depth(1));
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let calls = moves.iter().filter(|m| m.call).count();
+        assert!(calls > 0 && moves.iter().all(|&m| game.seeks_draw(m) == m.call), "0-0: every call settles");
+        // The hash move is a call: with contempt it still comes after every other move.
+        let hash = moves.iter().position(|m| m.call).unwrap() as u16;
+        let order_of = |contempt: i32, ply: usize| {
+            let worker = Worker::new(&table, &eval, &game, Model::Paranoid, contempt, &stop, &limits);
+            let mut order = Vec::new();
+            worker.order(&game, &moves, hash, ply, &mut order);
+            (0..order.len()).map(|k| moves.as_slice()[pick(&mut order, k)]).collect::<Vec<_>>()
+        };
+        let root = order_of(100, 0);
+        assert!(root[..moves.len() - calls].iter().all(|m| !m.call), "{root:?}");
+        // Without contempt, or below the root, the hash move leads as usual.
+        assert_eq!(order_of(0, 0)[0], moves.as_slice()[hash as usize]);
+        assert_eq!(order_of(100, 1)[0], moves.as_slice()[hash as usize]);
     }
 }
