@@ -129,6 +129,12 @@ pub trait EngineGame: Game {
     type Eval: Evaluator<Self> + Default + Clone + 'static;
     /// Positions `tabula bench` searches, as position texts, each with its search depth.
     const BENCH_POSITIONS: &'static [(&'static str, u32)];
+    /// Alpha-beta's default contempt: how much worse than an even position a draw (or a
+    /// repetition) is for the searching seat. 0 (a draw is even) unless a game sets it.
+    const CONTEMPT: Score = 0;
+    /// Alpha-beta's default late move reductions: after this many moves of a node, quiet
+    /// moves are tried one ply shallower first. 0 (none) unless a game sets it.
+    const LATE_MOVE_REDUCTIONS: usize = 0;
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)

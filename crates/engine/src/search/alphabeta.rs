@@ -3,6 +3,12 @@
 //! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
 //! quiescence search over tactical moves, and Lazy SMP across threads.
 //!
+//! Repetition: a position that is already on the search path, or that occurred earlier in
+//! the game (the searcher remembers the positions it searched and the ones its moves
+//! made, since it is handed only the current position), counts as a draw. A draw is worth
+//! `-contempt` to the root seat's team (and `+contempt` to the others), so with a positive
+//! contempt the searcher avoids repeating and drawn endings unless it is worse off.
+//!
 //! With three or more seats an opponent [`Model`] decides who moves in the tree:
 //!
 //! * `paranoid`: the root seat's team against a coalition of all other seats, in turn
@@ -66,11 +72,18 @@ pub struct AlphaBetaConfig {
     /// hand the turn on ([`EngineGame::hand_turn_to`]); in one that cannot, it searches
     /// paranoid (the registry refuses the spec).
     pub model: Model,
+    /// What a draw or a repetition is worth below 0 to the root seat's team; `None`: the
+    /// game's default ([`EngineGame::CONTEMPT`]).
+    pub contempt: Option<i32>,
+    /// Late move reductions: after this many moves of a node (searched in order), quiet
+    /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
+    /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
+    pub lmr: Option<usize>,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid }
+        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None, lmr: None }
     }
 }
 
@@ -79,6 +92,8 @@ pub struct AlphaBeta<G: EngineGame> {
     config: AlphaBetaConfig,
     table: Arc<Table>,
     eval: G::Eval,
+    /// Positions of this game seen before the current root: (ply, search key).
+    seen: Vec<(u32, u64)>,
 }
 
 impl<G: EngineGame> AlphaBeta<G> {
@@ -90,8 +105,19 @@ impl<G: EngineGame> AlphaBeta<G> {
     /// A searcher with these settings and evaluator `eval`.
     pub fn with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Self {
         let table = Arc::new(Table::new(config.hash_mb));
-        AlphaBeta { config, table, eval }
+        AlphaBeta { config, table, eval, seen: Vec::new() }
     }
+
+    /// The contempt in use: the configured one, else the game's default.
+    pub fn contempt(&self) -> i32 {
+        self.config.contempt.unwrap_or(G::CONTEMPT)
+    }
+}
+
+/// The search key of a position for a searcher whose root seat is `root` (with three or
+/// more seats the coalition depends on the root).
+fn search_key<G: EngineGame>(game: &G, root: Seat) -> u64 {
+    if game.seats() > 2 { game.hash() ^ ROOT_KEYS[root.index()] } else { game.hash() }
 }
 
 /// A cheap hasher for the history table (FNV-1a over the move's hash input).
@@ -128,7 +154,12 @@ struct Worker<'a, G: EngineGame> {
     eval: &'a G::Eval,
     root: Seat,
     root_team: u8,
-    seats: usize,
+    /// A draw's value for the root seat's team is `-contempt`.
+    contempt: i32,
+    /// Keys of the game's earlier positions: reaching one is a repetition.
+    seen: &'a [u64],
+    /// Moves of a node searched before late ones are reduced (0: no reductions).
+    lmr: usize,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     brs: bool,
     /// The seats outside the root's team, in seat order.
@@ -149,6 +180,7 @@ struct Worker<'a, G: EngineGame> {
 }
 
 impl<'a, G: EngineGame> Worker<'a, G> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         table: &'a Table,
         eval: &'a G::Eval,
@@ -156,6 +188,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         model: Model,
         stop: &'a AtomicBool,
         limits: &'a Limits,
+        contempt: i32,
+        seen: &'a [u64],
+        lmr: usize,
     ) -> Self {
         let root = game.to_move();
         let root_team = game.team(root);
@@ -167,7 +202,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             eval,
             root,
             root_team,
-            seats: game.seats(),
+            contempt,
+            seen,
+            lmr,
             brs,
             opponents,
             nodes: 0,
@@ -185,7 +222,12 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     }
 
     fn key(&self, game: &G) -> u64 {
-        if self.seats > 2 { game.hash() ^ ROOT_KEYS[self.root.index()] } else { game.hash() }
+        search_key(game, self.root)
+    }
+
+    /// A draw's value for the side to move.
+    fn draw(&self, game: &G) -> i32 {
+        -self.side(game) * self.contempt
     }
 
     /// +1 where the root seat's team moves, -1 where the others do.
@@ -213,6 +255,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         let value = match value {
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
+            0 if game.outcome().is_some() => -self.contempt,
             v => v,
         };
         self.side(game) * value
@@ -288,8 +331,8 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             return Ok(self.leaf(game, ply));
         }
         let key = self.key(game);
-        if ply > 0 && self.path.contains(&key) {
-            return Ok(0); // a repetition on the path: nobody gains by it
+        if ply > 0 && (self.path.contains(&key) || self.seen.contains(&key)) {
+            return Ok(self.draw(game)); // a repetition: nobody gains by it
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(game, ply, alpha, beta);
@@ -361,18 +404,28 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             let same = self.side(&child) == me;
             // Search a child: its value seen from here, with the window flipped unless the
             // same side moves again.
-            let search = |w: &mut Self, lo: i32, hi: i32| -> Result<i32, Abort> {
+            let search = |w: &mut Self, reduce: i32, lo: i32, hi: i32| -> Result<i32, Abort> {
                 if same {
-                    w.negamax(&child, depth - 1, ply + 1, lo, hi)
+                    w.negamax(&child, depth - 1 - reduce, ply + 1, lo, hi)
                 } else {
-                    Ok(-w.negamax(&child, depth - 1, ply + 1, -hi, -lo)?)
+                    Ok(-w.negamax(&child, depth - 1 - reduce, ply + 1, -hi, -lo)?)
                 }
             };
-            let value = if k == 0 {
-                search(self, alpha, beta)?
+            // Late move reduction: a late quiet move is first searched one ply shallower
+            // with a null window, and again at full depth only if it beats alpha.
+            let reduced = self.lmr > 0
+                && k >= self.lmr
+                && depth >= 3
+                && owner == IN_TURN
+                && !game.is_tactical(mv)
+                && search(self, 1, alpha, alpha + 1)? <= alpha;
+            let value = if reduced {
+                alpha
+            } else if k == 0 {
+                search(self, 0, alpha, beta)?
             } else {
-                match search(self, alpha, alpha + 1)? {
-                    v if v > alpha && v < beta => search(self, alpha, beta)?,
+                match search(self, 0, alpha, alpha + 1)? {
+                    v if v > alpha && v < beta => search(self, 0, alpha, beta)?,
                     v => v,
                 }
             };
@@ -479,10 +532,20 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     }
 }
 
-/// Moves the best-ordered remaining move to position `k` and returns its index.
+/// Picks before the rest of a node's moves are sorted at once.
+const PICKS_BEFORE_SORT: usize = 4;
+
+/// Moves the best-ordered remaining move to position `k` and returns its index: the
+/// highest key first, the lower index among equal keys. The first few are picked one by
+/// one (a cut-off usually comes early); then the rest is sorted in one go, in the same
+/// order, so that a node searching all its moves does not pay for a selection each.
 fn pick(order: &mut [(i32, usize)], k: usize) -> usize {
-    let best = (k..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(order[j].1))).unwrap_or(k);
-    order.swap(k, best);
+    if k < PICKS_BEFORE_SORT {
+        let best = (k..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(order[j].1))).unwrap_or(k);
+        order.swap(k, best);
+    } else if k == PICKS_BEFORE_SORT {
+        order[k..].sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
+    }
     order[k].1
 }
 
@@ -576,8 +639,15 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
         let stop = AtomicBool::new(false);
         let hard = limits.hard_time.map(|t| start + t);
         let model = self.config.model;
+        let contempt = self.contempt();
+        let lmr = self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS);
+        // Positions from later plies belong to another game or a line taken back.
+        let ply = game.ply();
+        let root = game.to_move();
+        self.seen.retain(|&(p, _)| p < ply);
+        let seen: Vec<u64> = self.seen.iter().map(|&(_, k)| k).collect();
         let make_worker = || {
-            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, &stop, limits);
+            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, &stop, limits, contempt, &seen, lmr);
             w.hard = hard;
             w
         };
@@ -602,11 +672,18 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             game.legal_moves(&mut moves);
             result.best = moves.as_slice().first().copied();
         }
+        self.seen.push((ply, search_key(game, root)));
+        if let Some(mv) = result.best {
+            let mut child = game.clone();
+            child.play(mv);
+            self.seen.push((ply + 1, search_key(&child, root)));
+        }
         result
     }
 
     fn new_game(&mut self) {
         self.table.clear();
+        self.seen.clear();
     }
 }
 
