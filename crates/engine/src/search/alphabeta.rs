@@ -747,6 +747,60 @@ mod tests {
         }
     }
 
+    /// With the game drawn after one ply, every move is a draw: worth `-contempt` to the
+    /// root seat, 0 without contempt.
+    #[test]
+    fn contempt_scores_draws_below_even() {
+        let options = CcOptions { max_plies: Some(1), ..CcOptions::default() };
+        let g = ChineseCheckers::new(&options).unwrap();
+        for (contempt, expected) in [(None, 0), (Some(0), 0), (Some(40), -40), (Some(-25), 25)] {
+            let config = AlphaBetaConfig { contempt, ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(2), &mut |_| {});
+            assert_eq!(r.score, expected, "contempt {contempt:?}");
+        }
+    }
+
+    /// The searcher remembers the position it searched and the one its move made; a search
+    /// at the same ply again first forgets them.
+    #[test]
+    fn the_searcher_remembers_its_positions() {
+        let g = random_position(2, 6, 5);
+        let config = AlphaBetaConfig { contempt: Some(5_000), ..AlphaBetaConfig::default() };
+        let mut ab = AlphaBeta::<ChineseCheckers>::new(config.clone());
+        let first = ab.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(ab.seen.len(), 2);
+        assert_eq!(ab.seen[0], (g.ply(), g.hash()));
+        let mut after = g;
+        after.play(first.best.unwrap());
+        assert_eq!(ab.seen[1], (g.ply() + 1, after.hash()));
+        // Searching the first position again: the entries of its ply and later go.
+        ab.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(ab.seen.len(), 2);
+    }
+
+    /// Icelights pieces can go back: after d1-d2 e8-e7 d2-d1, seat 1's e7-e8 returns to the
+    /// start. A searcher for seat 1 that saw the start (and loves draws: contempt -5000)
+    /// scores that move as the draw and plays it; a fresh one does not know it.
+    #[test]
+    fn a_return_to_a_remembered_position_is_a_draw() {
+        use tabula_rules::games::icelights::{Icelights, IlOptions};
+        let start = Icelights::new(&IlOptions::default()).unwrap();
+        let mut g = start;
+        for text in ["d1-d2", "e8-e7", "d2-d1"] {
+            let mv = g.parse_move(text).unwrap();
+            g.play(mv);
+        }
+        assert!(g.outcome().is_none());
+        let config = AlphaBetaConfig { contempt: Some(-5_000), lmr: Some(0), ..AlphaBetaConfig::default() };
+        let mut knowing = AlphaBeta::<Icelights>::new(config.clone());
+        knowing.seen = vec![(0, start.hash())];
+        let r = knowing.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(r.score, 5_000);
+        assert_eq!(g.format_move(r.best.unwrap()), "e7-e8");
+        let fresh = AlphaBeta::<Icelights>::new(config).search(&g, &Limits::depth(1), &mut |_| {});
+        assert!(fresh.score < 5_000);
+    }
+
     #[test]
     fn node_limit_is_exact() {
         let g = random_position(2, 10, 1);
@@ -795,6 +849,18 @@ mod tests {
         ];
         let text = format!("chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 board={}", rows.join("/"));
         ChineseCheckers::from_text(&text).unwrap()
+    }
+
+    /// Late move reductions keep the proven win in one and its score.
+    #[test]
+    fn late_move_reductions_keep_the_win() {
+        let g = one_to_go();
+        for lmr in [1, 2, 8] {
+            let config = AlphaBetaConfig { lmr: Some(lmr), ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(4), &mut |_| {});
+            assert_eq!(g.format_move(r.best.unwrap()), "i5-h4", "lmr {lmr}");
+            assert_eq!(r.score, score::WIN - 1, "lmr {lmr}");
+        }
     }
 
     #[test]
