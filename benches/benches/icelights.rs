@@ -53,6 +53,10 @@ fn beams(c: &mut Criterion) {
     for (name, game) in &positions() {
         group.bench_with_input(BenchmarkId::new("hits", name), game, |b, g| b.iter(|| beam::hits(black_box(g))));
         group.bench_with_input(BenchmarkId::new("trace", name), game, |b, g| b.iter(|| black_box(g).beams().lit));
+        // The whole result kept (every leg stored), not just the lit squares.
+        group.bench_with_input(BenchmarkId::new("trace-kept", name), game, |b, g| {
+            b.iter(|| black_box(black_box(g).beams()))
+        });
     }
     group.finish();
 }

@@ -132,6 +132,10 @@ pub trait EngineGame: Game {
     /// Alpha-beta's default contempt (`alphabeta:contempt`), in evaluation units: what a
     /// draw costs the side that searches. 0, a draw is even, unless a game sets it.
     const CONTEMPT: Score = 0;
+    /// Alpha-beta's default late move reductions (`alphabeta:lmr`): after this many moves
+    /// of a node, quiet moves are tried one ply shallower first. 0 (none) unless a game
+    /// sets it.
+    const LATE_MOVE_REDUCTIONS: usize = 0;
     /// The share, in percent (0 to 100), of a draw in the static evaluation of this
     /// unfinished position: alpha-beta adds that share of the draw's value (its contempt)
     /// to the evaluation. Martian Chess: a running clock with the points lead shared, as

@@ -22,7 +22,7 @@ impl std::error::Error for SpecError {}
 
 /// The searcher names and their keys.
 pub const SEARCHERS: &[(&str, &[&str])] = &[
-    ("alphabeta", &["threads", "hash", "aspiration", "model", "contempt"]),
+    ("alphabeta", &["threads", "hash", "aspiration", "model", "contempt", "lmr"]),
     ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "policy", "length"]),
     ("greedy", &[]),
     ("random", &["seed"]),
@@ -98,7 +98,8 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     "threads" => c.threads = number(k, v, 1, 256)?,
                     "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
                     "aspiration" => c.aspiration = number(k, v, 1, 100_000)?,
-                    "contempt" => c.contempt = Some(number(k, v, -100_000, 100_000)?),
+                    "contempt" => c.contempt = Some(number(k, v, -10_000, 10_000)?),
+                    "lmr" => c.lmr = Some(number(k, v, 0, 1_000)?),
                     _ => c.model = model::<G>(v)?,
                 }
             }
@@ -156,6 +157,10 @@ mod tests {
             "alphabeta:threads=2,hash=8",
             "alphabeta:model=paranoid",
             "alphabeta:model=best-reply,threads=2",
+            "alphabeta:contempt=50",
+            "alphabeta:contempt=-20,threads=2",
+            "alphabeta:lmr=8",
+            "alphabeta:lmr=0,contempt=0",
             "mcts",
             "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
             "mcts:policy=uniform,cap=10",
@@ -171,7 +176,10 @@ mod tests {
         assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
         assert!(err("alphabeta:threads=0").contains("'0'"));
         assert!(err("alphabeta:threads").contains("'threads'"));
-        assert!(err("alphabeta:depth=3").contains("aspiration, model"));
+        assert!(err("alphabeta:depth=3").contains("aspiration, model, contempt, lmr"));
+        assert!(err("alphabeta:lmr=-1").contains("'-1'"));
+        assert!(err("alphabeta:contempt=20000").contains("'20000'"));
+        assert!(err("alphabeta:contempt=x").contains("'x'"));
         assert!(err("alphabeta:model=maxn").contains("'maxn'") && err("alphabeta:model=maxn").contains("best-reply"));
         assert!(err("greedy:x=1").contains("known: none"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));

@@ -16,7 +16,7 @@
 //! Mobility (the squares each piece could move to) counts a little. Beams are traced once
 //! per evaluation (the fixed-size paths of `Icelights::beams`).
 
-use tabula_rules::games::icelights::board::{Dir, NEXT, RAYS, nearest};
+use tabula_rules::games::icelights::board::{Dir, RAYS, nearest};
 use tabula_rules::games::icelights::{Icelights, IlMove, Kind, NONE};
 use tabula_rules::{Game, MAX_SEATS, Seat};
 
@@ -96,26 +96,37 @@ pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
 }
 
 /// The number of piece moves `seat` has (each piece, each direction, up to its range).
+/// Counted with shifts of whole bitboards: the pieces of each range step together, one
+/// square at a time, onto free squares.
 pub fn mobility(game: &Icelights, seat: Seat) -> Score {
-    let occupied = game.occupied();
+    let free = !game.occupied();
+    let pieces = game.pieces(seat);
+    let beamers = pieces & game.beamers();
+    let groups = [(pieces & game.towers(), 1), (beamers, 2), (pieces & !game.towers() & !beamers, 3)];
     let mut n = 0;
-    let mut pieces = game.pieces(seat);
-    while pieces != 0 {
-        let from = pieces.trailing_zeros() as u8;
-        pieces &= pieces - 1;
-        let range = game.piece(from).map_or(0, |p| p.kind.range());
-        for next in &NEXT {
-            let mut sq = from;
+    for d in Dir::ALL {
+        for (group, range) in groups {
+            let mut at = group;
             for _ in 0..range {
-                sq = next[sq as usize];
-                if sq == NONE || occupied >> sq & 1 != 0 {
-                    break;
-                }
-                n += 1;
+                at = step(at, d) & free;
+                n += at.count_ones() as Score;
             }
         }
     }
     n
+}
+
+/// Every square of `set` moved one square in direction `d` (off the board: dropped).
+#[inline(always)]
+fn step(set: u64, d: Dir) -> u64 {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    match d {
+        Dir::N => set << 8,
+        Dir::S => set >> 8,
+        Dir::E => (set << 1) & NOT_A,
+        Dir::W => (set >> 1) & NOT_H,
+    }
 }
 
 /// The Icelights evaluator.
@@ -173,6 +184,12 @@ fn aims_at_enemy_tower(game: &Icelights, mv: IlMove) -> bool {
 
 impl EngineGame for Icelights {
     type Eval = IlEval;
+    /// A guarded Tower cannot be hit, so the side that is ahead must not settle for
+    /// shuffling back and forth: a repetition or a draw counts as this much below even.
+    const CONTEMPT: crate::api::Score = 50;
+    /// About 600 turns a node, most of them quiet: late ones are searched a ply
+    /// shallower first, which buys a fourth ply within a second.
+    const LATE_MOVE_REDUCTIONS: usize = 8;
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::icelights::IlCareful::default())
     }
@@ -221,6 +238,46 @@ mod tests {
         let guarded = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IN7/T7");
         let aimed = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IS7/T7");
         assert!(safety(&guarded, Seat(0), 0) > safety(&aimed, Seat(0), 0) + 100);
+    }
+
+    /// The shifted bitboards count what walking each piece square by square counts.
+    #[test]
+    fn mobility_equals_a_walk() {
+        use tabula_rules::MoveList;
+        use tabula_rules::games::icelights::board::NEXT;
+        let walk = |g: &Icelights, seat: Seat| {
+            let mut n = 0;
+            for from in 0..64u8 {
+                let Some(p) = g.piece(from).filter(|p| p.seat == seat) else { continue };
+                for next in &NEXT {
+                    let mut sq = from;
+                    for _ in 0..p.kind.range() {
+                        sq = next[sq as usize];
+                        if sq == NONE || g.piece(sq).is_some() {
+                            break;
+                        }
+                        n += 1;
+                    }
+                }
+            }
+            n
+        };
+        let mut g = Icelights::new(&IlOptions::default()).unwrap();
+        let mut moves = MoveList::new();
+        let mut checked = 0;
+        for i in 0..200usize {
+            for seat in [Seat(0), Seat(1)] {
+                assert_eq!(mobility(&g, seat), walk(&g, seat), "{}", g.to_text());
+                checked += 1;
+            }
+            g.legal_moves(&mut moves);
+            if moves.is_empty() {
+                g = Icelights::new(&IlOptions::default()).unwrap();
+                continue;
+            }
+            g.play(moves.as_slice()[(i * 7919 + 13) % moves.len()]);
+        }
+        assert!(checked == 400);
     }
 
     #[test]

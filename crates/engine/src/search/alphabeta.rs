@@ -3,6 +3,12 @@
 //! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
 //! quiescence search over tactical moves, contempt for draws, and Lazy SMP across threads.
 //!
+//! Repetition: a position that is already on the search path, or that occurred earlier in
+//! the game (the searcher remembers the positions it searched and the ones its moves
+//! made, since it is handed only the current position), counts as a draw. A draw is worth
+//! `-contempt` to the root seat's team (and `+contempt` to the others), so with a positive
+//! contempt the searcher avoids repeating and drawn endings unless it is worse off.
+//!
 //! With three or more seats an opponent [`Model`] decides who moves in the tree:
 //!
 //! * `paranoid`: the root seat's team against a coalition of all other seats, in turn
@@ -71,11 +77,15 @@ pub struct AlphaBetaConfig {
     /// the others, so a positive value plays on rather than settle. `None` takes the game's
     /// [`EngineGame::CONTEMPT`].
     pub contempt: Option<i32>,
+    /// Late move reductions: after this many moves of a node (searched in order), quiet
+    /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
+    /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
+    pub lmr: Option<usize>,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None }
+        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None, lmr: None }
     }
 }
 
@@ -84,6 +94,8 @@ pub struct AlphaBeta<G: EngineGame> {
     config: AlphaBetaConfig,
     table: Arc<Table>,
     eval: G::Eval,
+    /// Positions of this game seen before the current root: (ply, search key).
+    seen: Vec<(u32, u64)>,
 }
 
 impl<G: EngineGame> AlphaBeta<G> {
@@ -95,8 +107,20 @@ impl<G: EngineGame> AlphaBeta<G> {
     /// A searcher with these settings and evaluator `eval`.
     pub fn with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Self {
         let table = Arc::new(Table::new(config.hash_mb));
-        AlphaBeta { config, table, eval }
+        AlphaBeta { config, table, eval, seen: Vec::new() }
     }
+
+    /// The contempt in use: the configured one, else the game's default.
+    pub fn contempt(&self) -> i32 {
+        self.config.contempt.unwrap_or(G::CONTEMPT)
+    }
+}
+
+/// The search key of a position for a searcher whose root seat is `root`: with three or
+/// more seats (the coalition) or contempt (the draw's value) scores depend on the root
+/// seat, so it is mixed in.
+fn search_key<G: EngineGame>(game: &G, root: Seat, contempt: i32) -> u64 {
+    if game.seats() > 2 || contempt != 0 { game.hash() ^ ROOT_KEYS[root.index()] } else { game.hash() }
 }
 
 /// A cheap hasher for the history table (FNV-1a over the move's hash input).
@@ -133,9 +157,12 @@ struct Worker<'a, G: EngineGame> {
     eval: &'a G::Eval,
     root: Seat,
     root_team: u8,
-    seats: usize,
-    /// The draw's cost to the root's team.
+    /// A draw's value for the root seat's team is `-contempt`.
     contempt: i32,
+    /// Keys of the game's earlier positions: reaching one is a repetition.
+    seen: &'a [u64],
+    /// Moves of a node searched before late ones are reduced (0: no reductions).
+    lmr: usize,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     brs: bool,
     /// The seats outside the root's team, in seat order.
@@ -156,14 +183,17 @@ struct Worker<'a, G: EngineGame> {
 }
 
 impl<'a, G: EngineGame> Worker<'a, G> {
+    #[allow(clippy::too_many_arguments)]
     fn new(
         table: &'a Table,
         eval: &'a G::Eval,
         game: &G,
         model: Model,
-        contempt: i32,
         stop: &'a AtomicBool,
         limits: &'a Limits,
+        contempt: i32,
+        seen: &'a [u64],
+        lmr: usize,
     ) -> Self {
         let root = game.to_move();
         let root_team = game.team(root);
@@ -175,8 +205,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             eval,
             root,
             root_team,
-            seats: game.seats(),
             contempt,
+            seen,
+            lmr,
             brs,
             opponents,
             nodes: 0,
@@ -196,7 +227,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     /// The table key: with three or more seats (the coalition) or contempt (the draw's
     /// value) scores depend on the root seat, so it is mixed in.
     fn key(&self, game: &G) -> u64 {
-        if self.seats > 2 || self.contempt != 0 { game.hash() ^ ROOT_KEYS[self.root.index()] } else { game.hash() }
+        search_key(game, self.root, self.contempt)
     }
 
     /// A draw's value for the side to move.
@@ -308,8 +339,8 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             return Ok(self.leaf(game, ply));
         }
         let key = self.key(game);
-        if ply > 0 && self.path.contains(&key) {
-            return Ok(self.draw(game)); // a repetition on the path: nobody gains by it
+        if ply > 0 && (self.path.contains(&key) || self.seen.contains(&key)) {
+            return Ok(self.draw(game)); // a repetition: nobody gains by it
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
             return self.quiesce(game, ply, alpha, beta);
@@ -381,18 +412,28 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             let same = self.side(&child) == me;
             // Search a child: its value seen from here, with the window flipped unless the
             // same side moves again.
-            let search = |w: &mut Self, lo: i32, hi: i32| -> Result<i32, Abort> {
+            let search = |w: &mut Self, reduce: i32, lo: i32, hi: i32| -> Result<i32, Abort> {
                 if same {
-                    w.negamax(&child, depth - 1, ply + 1, lo, hi)
+                    w.negamax(&child, depth - 1 - reduce, ply + 1, lo, hi)
                 } else {
-                    Ok(-w.negamax(&child, depth - 1, ply + 1, -hi, -lo)?)
+                    Ok(-w.negamax(&child, depth - 1 - reduce, ply + 1, -hi, -lo)?)
                 }
             };
-            let value = if k == 0 {
-                search(self, alpha, beta)?
+            // Late move reduction: a late quiet move is first searched one ply shallower
+            // with a null window, and again at full depth only if it beats alpha.
+            let reduced = self.lmr > 0
+                && k >= self.lmr
+                && depth >= 3
+                && owner == IN_TURN
+                && !game.is_tactical(mv)
+                && search(self, 1, alpha, alpha + 1)? <= alpha;
+            let value = if reduced {
+                alpha
+            } else if k == 0 {
+                search(self, 0, alpha, beta)?
             } else {
-                match search(self, alpha, alpha + 1)? {
-                    v if v > alpha && v < beta => search(self, alpha, beta)?,
+                match search(self, 0, alpha, alpha + 1)? {
+                    v if v > alpha && v < beta => search(self, 0, alpha, beta)?,
                     v => v,
                 }
             };
@@ -505,10 +546,20 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     }
 }
 
-/// Moves the best-ordered remaining move to position `k` and returns its index.
+/// Picks before the rest of a node's moves are sorted at once.
+const PICKS_BEFORE_SORT: usize = 4;
+
+/// Moves the best-ordered remaining move to position `k` and returns its index: the
+/// highest key first, the lower index among equal keys. The first few are picked one by
+/// one (a cut-off usually comes early); then the rest is sorted in one go, in the same
+/// order, so that a node searching all its moves does not pay for a selection each.
 fn pick(order: &mut [(i32, usize)], k: usize) -> usize {
-    let best = (k..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(order[j].1))).unwrap_or(k);
-    order.swap(k, best);
+    if k < PICKS_BEFORE_SORT {
+        let best = (k..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(order[j].1))).unwrap_or(k);
+        order.swap(k, best);
+    } else if k == PICKS_BEFORE_SORT {
+        order[k..].sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
+    }
     order[k].1
 }
 
@@ -602,9 +653,15 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
         let stop = AtomicBool::new(false);
         let hard = limits.hard_time.map(|t| start + t);
         let model = self.config.model;
-        let contempt = self.config.contempt.unwrap_or(G::CONTEMPT);
+        let contempt = self.contempt();
+        let lmr = self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS);
+        // Positions from later plies belong to another game or a line taken back.
+        let ply = game.ply();
+        let root = game.to_move();
+        self.seen.retain(|&(p, _)| p < ply);
+        let seen: Vec<u64> = self.seen.iter().map(|&(_, k)| k).collect();
         let make_worker = || {
-            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, contempt, &stop, limits);
+            let mut w = Worker::<G>::new(&self.table, &self.eval, game, model, &stop, limits, contempt, &seen, lmr);
             w.hard = hard;
             w
         };
@@ -629,11 +686,18 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             game.legal_moves(&mut moves);
             result.best = moves.as_slice().first().copied();
         }
+        self.seen.push((ply, search_key(game, root, contempt)));
+        if let Some(mv) = result.best {
+            let mut child = game.clone();
+            child.play(mv);
+            self.seen.push((ply + 1, search_key(&child, root, contempt)));
+        }
         result
     }
 
     fn new_game(&mut self) {
         self.table.clear();
+        self.seen.clear();
     }
 }
 
@@ -697,6 +761,62 @@ mod tests {
         }
     }
 
+    /// With the game drawn after one ply, every move is a draw: worth `-contempt` to the
+    /// root seat, 0 without contempt.
+    #[test]
+    fn contempt_scores_draws_below_even() {
+        let options = CcOptions { max_plies: Some(1), ..CcOptions::default() };
+        let g = ChineseCheckers::new(&options).unwrap();
+        for (contempt, expected) in [(None, 0), (Some(0), 0), (Some(40), -40), (Some(-25), 25)] {
+            let config = AlphaBetaConfig { contempt, ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(2), &mut |_| {});
+            assert_eq!(r.score, expected, "contempt {contempt:?}");
+        }
+    }
+
+    /// The searcher remembers the position it searched and the one its move made; a search
+    /// at the same ply again first forgets them.
+    #[test]
+    fn the_searcher_remembers_its_positions() {
+        let g = random_position(2, 6, 5);
+        let config = AlphaBetaConfig { contempt: Some(5_000), ..AlphaBetaConfig::default() };
+        let mut ab = AlphaBeta::<ChineseCheckers>::new(config.clone());
+        let first = ab.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(ab.seen.len(), 2);
+        // Keys carry the root seat: with contempt a draw's value depends on it.
+        let key = |p: &ChineseCheckers| search_key(p, g.to_move(), 5_000);
+        assert_eq!(ab.seen[0], (g.ply(), key(&g)));
+        let mut after = g;
+        after.play(first.best.unwrap());
+        assert_eq!(ab.seen[1], (g.ply() + 1, key(&after)));
+        // Searching the first position again: the entries of its ply and later go.
+        ab.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(ab.seen.len(), 2);
+    }
+
+    /// Icelights pieces can go back: after d1-d2 e8-e7 d2-d1, seat 1's e7-e8 returns to the
+    /// start. A searcher for seat 1 that saw the start (and loves draws: contempt -5000)
+    /// scores that move as the draw and plays it; a fresh one does not know it.
+    #[test]
+    fn a_return_to_a_remembered_position_is_a_draw() {
+        use tabula_rules::games::icelights::{Icelights, IlOptions};
+        let start = Icelights::new(&IlOptions::default()).unwrap();
+        let mut g = start;
+        for text in ["d1-d2", "e8-e7", "d2-d1"] {
+            let mv = g.parse_move(text).unwrap();
+            g.play(mv);
+        }
+        assert!(g.outcome().is_none());
+        let config = AlphaBetaConfig { contempt: Some(-5_000), lmr: Some(0), ..AlphaBetaConfig::default() };
+        let mut knowing = AlphaBeta::<Icelights>::new(config.clone());
+        knowing.seen = vec![(0, search_key(&start, g.to_move(), -5_000))];
+        let r = knowing.search(&g, &Limits::depth(1), &mut |_| {});
+        assert_eq!(r.score, 5_000);
+        assert_eq!(g.format_move(r.best.unwrap()), "e7-e8");
+        let fresh = AlphaBeta::<Icelights>::new(config).search(&g, &Limits::depth(1), &mut |_| {});
+        assert!(fresh.score < 5_000);
+    }
+
     #[test]
     fn node_limit_is_exact() {
         let g = random_position(2, 10, 1);
@@ -747,6 +867,18 @@ mod tests {
         ChineseCheckers::from_text(&text).unwrap()
     }
 
+    /// Late move reductions keep the proven win in one and its score.
+    #[test]
+    fn late_move_reductions_keep_the_win() {
+        let g = one_to_go();
+        for lmr in [1, 2, 8] {
+            let config = AlphaBetaConfig { lmr: Some(lmr), ..AlphaBetaConfig::default() };
+            let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(4), &mut |_| {});
+            assert_eq!(g.format_move(r.best.unwrap()), "i5-h4", "lmr {lmr}");
+            assert_eq!(r.score, score::WIN - 1, "lmr {lmr}");
+        }
+    }
+
     #[test]
     fn prefers_the_fastest_win() {
         let g = two_to_go();
@@ -790,7 +922,7 @@ mod tests {
         // The hash move is a call: with contempt it still comes after every other move.
         let hash = moves.iter().position(|m| m.call).unwrap() as u16;
         let order_of = |contempt: i32, ply: usize| {
-            let worker = Worker::new(&table, &eval, &game, Model::Paranoid, contempt, &stop, &limits);
+            let worker = Worker::new(&table, &eval, &game, Model::Paranoid, &stop, &limits, contempt, &[], 0);
             let mut order = Vec::new();
             worker.order(&game, &moves, hash, ply, &mut order);
             (0..order.len()).map(|k| moves.as_slice()[pick(&mut order, k)]).collect::<Vec<_>>()

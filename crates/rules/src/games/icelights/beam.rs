@@ -105,12 +105,6 @@ impl Beams {
     }
 }
 
-/// The squares after `from` up to and including `to` along direction `d`.
-#[inline(always)]
-fn segment(from: u8, to: u8, d: Dir) -> u64 {
-    RAYS[d.index()][from as usize & 63] & !RAYS[d.index()][to as usize & 63]
-}
-
 /// Traces one beam from the Beamer on `sq`; returns the hit seats as bits.
 #[inline(always)]
 fn trace_hits(g: &Icelights, sq: u8) -> u8 {
@@ -145,46 +139,50 @@ fn trace_hits(g: &Icelights, sq: u8) -> u8 {
 }
 
 /// Traces one beam from the Beamer on `sq` into `out`; returns the hit seats as bits and
-/// the squares it enters.
+/// the squares it enters. Each leg is one masked ray and one bit scan; its lit squares
+/// are the ray from its start with the ray beyond its end taken out (`RAYS[d][to]` is a
+/// subset of `RAYS[d][from]`, so an exclusive or does it).
 #[inline(always)]
 fn trace_path(g: &Icelights, sq: u8, out: &mut Beam) -> (u8, u64) {
     let occupied = g.occupied();
+    let stops = g.beamers | g.towers;
     let mut pos = sq;
     let mut d = g.facing_unchecked(sq);
     let mut visited = 0u64;
     let mut lit = 0u64;
     let mut n = 0usize;
     out.beamer = sq;
-    let (end, end_square, hits) = loop {
-        let ray = RAYS[d.index()][pos as usize & 63] & occupied;
+    let (end, end_square) = loop {
+        let full = RAYS[d.index()][pos as usize & 63];
+        let ray = full & occupied;
         if ray == 0 {
+            // Off the board: the last leg runs to the edge (none if the beam starts there).
             let edge = EDGE[d.index()][pos as usize & 63];
-            if edge != pos && n < MAX_LEGS {
-                out.legs[n] = Leg { dir: d, to: edge };
+            if full != 0
+                && let Some(leg) = out.legs.get_mut(n)
+            {
+                *leg = Leg { dir: d, to: edge };
                 n += 1;
-                lit |= segment(pos, edge, d);
             }
-            break (BeamEnd::OffBoard, edge, 0);
+            lit |= full;
+            break (BeamEnd::OffBoard, edge);
         }
         let t = nearest(ray, d);
         let bit = 1u64 << t;
-        if n < MAX_LEGS {
-            out.legs[n] = Leg { dir: d, to: t };
+        lit |= full ^ RAYS[d.index()][t as usize & 63];
+        if let Some(leg) = out.legs.get_mut(n) {
+            *leg = Leg { dir: d, to: t };
             n += 1;
         }
-        lit |= segment(pos, t, d);
-        if bit & g.beamers != 0 {
-            break (BeamEnd::Beamer, t, 0);
-        }
-        if bit & g.towers != 0 {
-            break (BeamEnd::Tower, t, if bit & g.seat[0] != 0 { 1 } else { 2 });
+        if bit & stops != 0 {
+            break (if bit & g.beamers != 0 { BeamEnd::Beamer } else { BeamEnd::Tower }, t);
         }
         let f = g.facing_unchecked(t);
         if f == d.opposite() {
-            break (BeamEnd::Absorbed, t, 0);
+            break (BeamEnd::Absorbed, t);
         }
         if visited & bit != 0 {
-            break (BeamEnd::Loop, t, 0);
+            break (BeamEnd::Loop, t);
         }
         visited |= bit;
         d = f;
@@ -193,6 +191,7 @@ fn trace_path(g: &Icelights, sq: u8, out: &mut Beam) -> (u8, u64) {
     out.len = n as u8;
     out.end = end;
     out.end_square = end_square;
+    let hits = if end == BeamEnd::Tower { 1 + (g.seat[1] >> end_square & 1) as u8 } else { 0 };
     (hits, lit)
 }
 
