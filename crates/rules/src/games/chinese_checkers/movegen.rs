@@ -65,7 +65,16 @@ fn reach<const READS: bool>(
             swaps |= t;
         }
     }
-    let reads = if READS { reads | swaps } else { 0 };
+    // A peg held to its target at every landing depends on the target's holes alone: it
+    // steps and lands only there, and the hole between two target holes is in the target.
+    let strict = bound && game.options.target_stay == TargetStay::Strict;
+    let reads = if !READS {
+        0
+    } else if strict {
+        (reads | swaps) & target
+    } else {
+        reads | swaps
+    };
     let hops = (landable ^ unvisited) & final_ok;
     let swaps = (swaps | board.neighbor_mask(from)) & swappable;
     (Reach { moves: steps | hops, swaps }, reads)

@@ -307,7 +307,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
     // `reacher().reach` gives the sets of `for_each_reach`, and changing the occupant of
     // any hole outside a peg's reads (adding, removing or swapping a peg) leaves its
     // destinations as they were.
-    let mut outside = 0u64;
+    let (mut outside, mut home) = (0u64, 0u64);
     for (players, anti_block, target_stay) in [
         (2, AntiBlock::Fill, TargetStay::Off),
         (2, AntiBlock::Swap, TargetStay::Strict),
@@ -317,7 +317,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
         let options = CcOptions { players, anti_block, target_stay, ..CcOptions::default() };
         let mut g = ChineseCheckers::new(&options).unwrap();
         let mut list = MoveList::new();
-        for ply in 0..160usize {
+        for ply in 0..400usize {
             if g.outcome().is_some() {
                 break;
             }
@@ -329,6 +329,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
             for &(from, dests) in &fresh {
                 let (d, reads) = reacher.reach(from);
                 assert_eq!(d, dests, "{players} players, ply {ply}, peg {}", STAR.board.name(from));
+                home += has(g.target(Seat(seat as u8)), from) as u64;
                 for h in (0..HOLES).filter(|&h| h != from && !has(reads, h)).step_by(7 + ply % 5) {
                     outside += 1;
                     let mut m = g;
@@ -361,9 +362,25 @@ fn single_peg_reach_depends_only_on_its_reads() {
                     );
                 }
             }
+            // Mostly the move that gains most toward the target, so that pegs get home
+            // (where target_stay binds them); every third a pseudo-random one.
             g.legal_moves(&mut list);
-            g.play(list.as_slice()[(ply * 7919) % list.len()]);
+            let tip = (g.camps[seat] + 3) % 6;
+            let gain = |m: &CcMove| {
+                if m.is_pass() {
+                    -99
+                } else {
+                    STAR.tip_distance(tip, m.from as usize) as i32 - STAR.tip_distance(tip, m.to as usize) as i32
+                }
+            };
+            let mv = if ply % 3 == 0 {
+                list.as_slice()[(ply * 7919) % list.len()]
+            } else {
+                *list.iter().rev().max_by_key(|m| gain(m)).unwrap()
+            };
+            g.play(mv);
         }
     }
     assert!(outside > 10_000, "only {outside} holes outside the reads were tried");
+    assert!(home > 1000, "only {home} pegs at home were tried");
 }
