@@ -8,8 +8,8 @@
 use rand::Rng;
 use rand::rngs::SmallRng;
 use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, PEGS, STAR};
-use tabula_rules::geometry::bits::{BitIter, Bits};
-use tabula_rules::{Game, MoveList};
+use tabula_rules::geometry::bits::{BITS, BitIter, Bits, has};
+use tabula_rules::{Game, MAX_SEATS, MoveList};
 
 use super::PlayoutPolicy;
 
@@ -58,30 +58,47 @@ impl Default for CcForward {
 }
 
 impl PlayoutPolicy<ChineseCheckers> for CcForward {
+    /// Draws a move with probability proportional to its weight. The weights are summed
+    /// peg by peg (each run of moves from one hole from zero, then the runs' sums), the
+    /// order [`play_out`](Self::play_out) sums them in, so that both draw the same move
+    /// for the same random number.
     fn choose(&self, game: &ChineseCheckers, moves: &[CcMove], rng: &mut SmallRng) -> CcMove {
         if moves.len() == 1 {
             return moves[0];
         }
         let camp = (game.camp(game.to_move()) + 3) % 6;
         let row = &self.distance[camp as usize];
-        // The point drawn, then the first move whose running total of weights passes it
-        // (the totals summed again in the same order, so that they are the same floats).
-        let total: f32 = moves.iter().fold(0.0, |t, &m| t + self.weight(row, m));
+        let runs = || moves.chunk_by(|a, b| a.from == b.from);
+        let sum = |run: &[CcMove]| run.iter().fold(0f32, |t, &m| t + self.weight(row, m));
+        let total = runs().fold(0f32, |t, run| t + sum(run));
         let x = rng.random::<f32>() * total;
-        let mut running = 0.0;
-        for &m in moves {
+        // The first run whose running total passes the point (else the last: rounding),
+        // then the move within it whose running sum passes what is left of the point.
+        let mut before = 0f32;
+        let mut chosen = &moves[moves.len() - 1..];
+        for run in runs() {
+            let after = before + sum(run);
+            chosen = run;
+            if after > x {
+                break;
+            }
+            before = after;
+        }
+        let x = x - before;
+        let mut running = 0f32;
+        for &m in chosen {
             running += self.weight(row, m);
             if running > x {
                 return m;
             }
         }
-        // Rounding left a sliver past the last move.
-        moves[moves.len() - 1]
+        chosen[chosen.len() - 1]
     }
 
     /// The same moves as listing them and calling [`choose`](Self::choose), for the same
-    /// random numbers, but weighed straight from each peg's destination set: no list, the
-    /// peg's own distance read once, and the drawn move found peg by peg.
+    /// random numbers, but weighed straight from each peg's destination set: no list,
+    /// and a peg's set and the sum of its weights are kept from the seat's previous turn
+    /// while no hole they depend on has changed its occupant.
     fn play_out(
         &self,
         game: &mut ChineseCheckers,
@@ -90,31 +107,50 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
         max_plies: u32,
     ) -> u32 {
         let mut plies = 0;
+        let seats = game.seats();
+        let mut kept = [Kept::EMPTY; MAX_SEATS];
         // Per peg with a move: its hole, its destinations and the running total of the
         // weights before and after its moves.
         let mut pegs = [(0usize, 0 as Bits, 0f32, 0f32); PEGS as usize];
         while plies < max_plies && game.outcome().is_none() {
-            let camp = (game.camp(game.to_move()) + 3) % 6;
-            let row = &self.distance[camp as usize];
+            let seat = game.to_move();
+            let row = &self.distance[((game.camp(seat) + 3) % 6) as usize];
+            let own = game.pegs(seat);
+            let k = &mut kept[seat.index()];
+            let valid = k.valid & own;
+            let reacher = game.reacher();
             let (mut n, mut count, mut total) = (0, 0, 0f32);
-            game.for_each_reach(|from, dests| {
+            for from in BitIter(own) {
+                let from = from & 127;
+                if !has(valid, from) || k.reads[from] & k.changed != 0 {
+                    let (dests, reads) = reacher.reach(from);
+                    k.dests[from] = dests;
+                    k.reads[from] = reads;
+                    k.sums[from] = self.sum(row, from, dests);
+                }
+                let dests = k.dests[from];
                 if dests == 0 {
-                    return;
+                    continue;
                 }
                 let before = total;
-                let base = row[from & 127] as usize + MAX_GAIN as usize;
-                for to in BitIter(dests) {
-                    total += self.weights[base - row[to & 127] as usize];
-                }
+                total += k.sums[from];
                 count += dests.count_ones();
                 pegs[n] = (from, dests, before, total);
                 n += 1;
-            });
+            }
+            k.valid = own;
+            k.changed = 0;
             let mv = match count {
                 0 => CcMove::PASS,
                 1 => CcMove { from: pegs[0].0 as u8, to: pegs[0].1.trailing_zeros() as u8 },
                 _ => self.draw(row, &pegs[..n], rng.random::<f32>() * total),
             };
+            if !mv.is_pass() {
+                let touched = BITS[mv.from as usize & 127] | BITS[mv.to as usize & 127];
+                for k in &mut kept[..seats] {
+                    k.changed |= touched;
+                }
+            }
             game.play(mv);
             plies += 1;
         }
@@ -122,7 +158,31 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
     }
 }
 
+/// What a playout keeps of one seat's pegs between its turns, by hole.
+#[derive(Clone, Copy)]
+struct Kept {
+    /// The holes whose entries were right at the seat's last turn (its pegs then).
+    valid: Bits,
+    /// The holes whose occupant changed since then.
+    changed: Bits,
+    /// Per hole: the peg's destinations, the holes they depend on, the sum of their weights.
+    dests: [Bits; 128],
+    reads: [Bits; 128],
+    sums: [f32; 128],
+}
+
+impl Kept {
+    const EMPTY: Kept = Kept { valid: 0, changed: 0, dests: [0; 128], reads: [0; 128], sums: [0.0; 128] };
+}
+
 impl CcForward {
+    /// The sum of the weights of the moves from `from` to `dests`, in increasing order.
+    #[inline]
+    fn sum(&self, row: &[u8; 128], from: usize, dests: Bits) -> f32 {
+        let base = row[from & 127] as usize + MAX_GAIN as usize;
+        BitIter(dests).fold(0f32, |t, to| t + self.weights[base - row[to & 127] as usize])
+    }
+
     /// The move whose running total of weights first passes `x`, as [`choose`] finds it.
     ///
     /// [`choose`]: PlayoutPolicy::choose
@@ -131,7 +191,8 @@ impl CcForward {
         let last = pegs[pegs.len() - 1];
         let &(from, dests, before, _) = pegs.iter().find(|p| p.3 > x).unwrap_or(&last);
         let base = row[from & 127] as usize + MAX_GAIN as usize;
-        let mut running = before;
+        let x = x - before;
+        let mut running = 0f32;
         let mut to = 127 - dests.leading_zeros() as usize;
         for t in BitIter(dests) {
             running += self.weights[base - row[t & 127] as usize];

@@ -15,6 +15,7 @@ pub mod notation;
 mod options;
 
 pub use board::{HOLES, PEGS, STAR, Star};
+pub use movegen::Reacher;
 pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
 
 use crate::core::error::{NotationError, RulesError};
@@ -99,6 +100,14 @@ impl ChineseCheckers {
         if self.outcome.is_none() {
             movegen::for_each_peg(self, |from, r| each(from, r.moves | r.swaps));
         }
+    }
+
+    /// The destinations of single pegs of the seat to move, with the holes each depends
+    /// on, for players that keep them from turn to turn (playouts). The game is running.
+    #[inline]
+    pub fn reacher(&self) -> Reacher<'_> {
+        debug_assert!(self.outcome.is_none(), "reach after the end of the game");
+        Reacher::new(self)
     }
 
     /// Gives the turn to `seat` out of order, for search tools (best-reply search lets one

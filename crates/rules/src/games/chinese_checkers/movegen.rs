@@ -16,10 +16,18 @@ pub(super) struct Reach {
     pub(super) swaps: Bits,
 }
 
-/// The holes the peg at `from` can reach.
-#[inline(always)]
+/// The holes the peg at `from` can reach and, with `READS`, the holes whose occupancy the
+/// answer depends on (0 without).
+///
 /// `swappable`: the target holes held by other seats' pegs, empty unless swaps are on.
-fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappable: Bits) -> Reach {
+#[inline(always)]
+fn reach<const READS: bool>(
+    star: &Star,
+    game: &ChineseCheckers,
+    from: usize,
+    target: Bits,
+    swappable: Bits,
+) -> (Reach, Bits) {
     let board = &star.board;
     let from_bit = BITS[from & 127];
     let others = game.occupied & !from_bit;
@@ -36,11 +44,18 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappab
     let landable = empty & land_ok & !from_bit;
     let mut unvisited = landable;
     let mut open = from_bit;
+    // Every hole beyond a peg that some landing can hop over (before the swap mask).
     let mut swaps = 0;
+    // Steps and swaps look at the neighbours, each landing at the holes it may hop over
+    // and, past the pegs among them, at the holes beyond (`swaps`). Skipping a landing
+    // whose hop landings are all closed saves time but reads more, so it is left out.
+    let mut reads = if READS { board.neighbor_mask(from) } else { 0 };
     while open != 0 {
         let x = open.trailing_zeros() as usize;
         open &= open - 1;
-        if board.hop_landings(x) & (unvisited | swappable) == 0 {
+        if READS {
+            reads |= board.jumpable(x);
+        } else if board.hop_landings(x) & (unvisited | swappable) == 0 {
             continue;
         }
         for over in BitIter(board.jumpable(x) & others) {
@@ -50,9 +65,19 @@ fn reach(star: &Star, game: &ChineseCheckers, from: usize, target: Bits, swappab
             swaps |= t;
         }
     }
+    // A peg held to its target at every landing depends on the target's holes alone: it
+    // steps and lands only there, and the hole between two target holes is in the target.
+    let strict = bound && game.options.target_stay == TargetStay::Strict;
+    let reads = if !READS {
+        0
+    } else if strict {
+        (reads | swaps) & target
+    } else {
+        reads | swaps
+    };
     let hops = (landable ^ unvisited) & final_ok;
     let swaps = (swaps | board.neighbor_mask(from)) & swappable;
-    Reach { moves: steps | hops, swaps }
+    (Reach { moves: steps | hops, swaps }, reads)
 }
 
 /// Calls `each(from, reach)` for every peg of the side to move.
@@ -64,7 +89,36 @@ pub(super) fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, R
     let target = star.target(game.camps[seat]);
     let swappable = if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !own } else { 0 };
     for from in BitIter(own) {
-        each(from, reach(star, game, from, target, swappable));
+        each(from, reach::<false>(star, game, from, target, swappable).0);
+    }
+}
+
+/// One peg's destinations at a time, for the seat to move: see [`ChineseCheckers::reacher`].
+pub struct Reacher<'a> {
+    star: &'a Star,
+    game: &'a ChineseCheckers,
+    target: Bits,
+    swappable: Bits,
+}
+
+impl<'a> Reacher<'a> {
+    pub(super) fn new(game: &'a ChineseCheckers) -> Self {
+        let star: &Star = &STAR;
+        let seat = game.to_move as usize;
+        let target = star.target(game.camps[seat]);
+        let swappable =
+            if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !game.pegs[seat] } else { 0 };
+        Reacher { star, game, target, swappable }
+    }
+
+    /// The destinations of the peg in hole `from` (one of the seat to move's), as
+    /// [`ChineseCheckers::for_each_reach`] gives them, and the holes they depend on: as
+    /// long as the peg stays and no hole of the second set changes its occupant, the
+    /// destinations stay the same.
+    #[inline]
+    pub fn reach(&self, from: usize) -> (Bits, Bits) {
+        let (r, reads) = reach::<true>(self.star, self.game, from, self.target, self.swappable);
+        (r.moves | r.swaps, reads)
     }
 }
 

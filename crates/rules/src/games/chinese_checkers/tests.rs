@@ -301,3 +301,86 @@ fn reach_sets_list_the_legal_moves_in_order() {
         }
     }
 }
+
+#[test]
+fn single_peg_reach_depends_only_on_its_reads() {
+    // `reacher().reach` gives the sets of `for_each_reach`, and changing the occupant of
+    // any hole outside a peg's reads (adding, removing or swapping a peg) leaves its
+    // destinations as they were.
+    let (mut outside, mut home) = (0u64, 0u64);
+    for (players, anti_block, target_stay) in [
+        (2, AntiBlock::Fill, TargetStay::Off),
+        (2, AntiBlock::Swap, TargetStay::Strict),
+        (3, AntiBlock::Swap, TargetStay::Off),
+        (6, AntiBlock::None, TargetStay::FinalOnly),
+    ] {
+        let options = CcOptions { players, anti_block, target_stay, ..CcOptions::default() };
+        let mut g = ChineseCheckers::new(&options).unwrap();
+        let mut list = MoveList::new();
+        for ply in 0..400usize {
+            if g.outcome().is_some() {
+                break;
+            }
+            let seat = g.to_move as usize;
+            let other = (seat + 1) % players as usize;
+            let mut fresh = Vec::new();
+            g.for_each_reach(|from, dests| fresh.push((from, dests)));
+            let reacher = g.reacher();
+            for &(from, dests) in &fresh {
+                let (d, reads) = reacher.reach(from);
+                assert_eq!(d, dests, "{players} players, ply {ply}, peg {}", STAR.board.name(from));
+                home += has(g.target(Seat(seat as u8)), from) as u64;
+                for h in (0..HOLES).filter(|&h| h != from && !has(reads, h)).step_by(7 + ply % 5) {
+                    outside += 1;
+                    let mut m = g;
+                    let owner = (0..players as usize).find(|&s| has(m.pegs[s], h));
+                    match owner {
+                        // Empty: another seat's peg (or, every other time, an own peg) appears.
+                        None => {
+                            let s = if h % 2 == 0 { other } else { seat };
+                            m.pegs[s] |= bit(h);
+                            m.occupied |= bit(h);
+                        }
+                        // Held: the peg goes, or changes hands.
+                        Some(s) if h % 3 == 0 => {
+                            m.pegs[s] &= !bit(h);
+                            m.occupied &= !bit(h);
+                        }
+                        Some(s) => {
+                            let t = if s == seat { other } else { seat };
+                            m.pegs[s] &= !bit(h);
+                            m.pegs[t] |= bit(h);
+                        }
+                    }
+                    let changed = m.reacher().reach(from).0;
+                    assert_eq!(
+                        changed,
+                        dests,
+                        "{players} players, ply {ply}, peg {}, hole {}",
+                        STAR.board.name(from),
+                        STAR.board.name(h)
+                    );
+                }
+            }
+            // Mostly the move that gains most toward the target, so that pegs get home
+            // (where target_stay binds them); every third a pseudo-random one.
+            g.legal_moves(&mut list);
+            let tip = (g.camps[seat] + 3) % 6;
+            let gain = |m: &CcMove| {
+                if m.is_pass() {
+                    -99
+                } else {
+                    STAR.tip_distance(tip, m.from as usize) as i32 - STAR.tip_distance(tip, m.to as usize) as i32
+                }
+            };
+            let mv = if ply % 3 == 0 {
+                list.as_slice()[(ply * 7919) % list.len()]
+            } else {
+                *list.iter().rev().max_by_key(|m| gain(m)).unwrap()
+            };
+            g.play(mv);
+        }
+    }
+    assert!(outside > 10_000, "only {outside} holes outside the reads were tried");
+    assert!(home > 1000, "only {home} pegs at home were tried");
+}
