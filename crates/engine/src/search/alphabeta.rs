@@ -224,8 +224,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         }
     }
 
-    /// The table key: with three or more seats (the coalition) or contempt (the draw's
-    /// value) scores depend on the root seat, so it is mixed in.
+    /// The table key ([`search_key`]).
     fn key(&self, game: &G) -> u64 {
         search_key(game, self.root, self.contempt)
     }
@@ -256,14 +255,13 @@ impl<'a, G: EngineGame> Worker<'a, G> {
 
     /// The value of a finished or horizon position for the side to move.
     fn leaf(&self, game: &G, ply: usize) -> i32 {
-        let value = margin(self.eval, game, self.root);
-        if value == 0 && game.outcome().is_some() {
-            return self.draw(game);
-        }
-        let value = match value {
+        // A finished game's margin is a win, a loss or 0 (a draw); an unfinished one's
+        // evaluation is never as large as a win.
+        let value = match margin(self.eval, game, self.root) {
+            0 if game.outcome().is_some() => return self.draw(game),
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
-            v if self.contempt != 0 && game.outcome().is_none() => v - self.contempt * game.draw_share() / 100,
+            v if self.contempt != 0 => v - self.contempt * game.draw_share() / 100,
             v => v,
         };
         self.side(game) * value
