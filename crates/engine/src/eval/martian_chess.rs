@@ -62,9 +62,9 @@ fn draw_share<V: Variant>(game: &Mc<V>) -> Score {
     }
     let n = game.seats();
     let best = (0..n).map(|s| team_points(game, s)).max().unwrap_or(0);
-    let leaders = (0..n).filter(|&s| team_points(game, s) == best);
-    let first = leaders.clone().next().map(|s| game.team(Seat(s as u8)));
-    if leaders.clone().any(|s| Some(game.team(Seat(s as u8))) != first) { 100 - positional_scale(game) } else { 0 }
+    let mut leaders = (0..n).filter(|&s| team_points(game, s) == best).map(|s| game.team(Seat(s as u8)));
+    let first = leaders.next();
+    if leaders.any(|team| Some(team) != first) { 100 - positional_scale(game) } else { 0 }
 }
 
 /// Raw values per seat, before teams.
