@@ -83,13 +83,9 @@ fn reach<const READS: bool>(
 /// Calls `each(from, reach)` for every peg of the side to move.
 #[inline(always)]
 pub(super) fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
-    let star: &Star = &STAR;
-    let seat = game.to_move as usize;
-    let own = game.pegs[seat];
-    let target = star.target(game.camps[seat]);
-    let swappable = if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !own } else { 0 };
-    for from in BitIter(own) {
-        each(from, reach::<false>(star, game, from, target, swappable).0);
+    let r = Reacher::new(game);
+    for from in BitIter(game.pegs[game.to_move as usize]) {
+        each(from, reach::<false>(r.star, game, from, r.target, r.swappable).0);
     }
 }
 
@@ -102,6 +98,7 @@ pub struct Reacher<'a> {
 }
 
 impl<'a> Reacher<'a> {
+    #[inline(always)]
     pub(super) fn new(game: &'a ChineseCheckers) -> Self {
         let star: &Star = &STAR;
         let seat = game.to_move as usize;
