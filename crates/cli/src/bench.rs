@@ -10,12 +10,18 @@ use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula_engine::{EngineGame, Limits, Searcher};
 
 use crate::error::{CliError, usage};
-use crate::games::{GAMES, GameCommand, dispatch};
+use crate::games::{GameCommand, dispatch};
+use tabula_rules::games::NAMES;
+
+fn bench_games_help() -> String {
+    format!("The games to bench (default: every game): {}", NAMES.join(", "))
+}
 
 /// Arguments of `tabula bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The games to bench (default: every game).
+    #[arg(value_name = "GAME", help = bench_games_help())]
     games: Vec<String>,
     /// Search threads.
     #[arg(long, value_name = "T", default_value_t = 1)]
@@ -67,7 +73,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliError> {
         return Err(usage("bad depth '0': expected 1 or more"));
     }
     let games: Vec<String> =
-        if args.games.is_empty() { GAMES.iter().map(|g| g.to_string()).collect() } else { args.games.clone() };
+        if args.games.is_empty() { NAMES.iter().map(|g| g.to_string()).collect() } else { args.games.clone() };
     let mut totals = (0u64, Duration::ZERO);
     for game in &games {
         dispatch(game, GameBench { threads: args.threads, depth: args.depth, totals: &mut totals })?;

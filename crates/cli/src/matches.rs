@@ -22,7 +22,8 @@ use crate::position::apply_options;
 /// Arguments of `tabula match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game, e.g. chinese-checkers.
+    /// The game.
+    #[arg(value_name = "GAME", help = crate::position::game_help())]
     game: String,
     /// Number of players (seats) per game.
     #[arg(long, value_name = "N")]

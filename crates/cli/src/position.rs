@@ -23,10 +23,16 @@ pub fn apply_options<G: Game>(
     Ok(options)
 }
 
+/// The help line of a GAME argument, naming every game.
+pub fn game_help() -> String {
+    format!("The game: {}", tabula_rules::games::NAMES.join(", "))
+}
+
 /// Which position to start from.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
-    /// The game: chinese-checkers or icelights.
+    /// The game.
+    #[arg(value_name = "GAME", help = game_help())]
     pub game: String,
     /// Number of players (default: the game's default).
     #[arg(long, value_name = "N")]

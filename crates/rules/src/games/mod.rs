@@ -1,7 +1,72 @@
 //! One module per game. A game never imports another; shared mechanics live in
 //! [`crate::geometry`] and [`crate::core`].
+//!
+//! The list of games is declared once, in [`for_each_game!`](crate::for_each_game): the
+//! command line's dispatch, its help texts, the generic tests and the benches all follow from
+//! it, so adding a game is one line there.
 
 pub mod chinese_checkers;
 pub mod echelon;
 pub mod icelights;
 pub mod martian_chess;
+
+/// Every game, declared once: `for_each_game!(callback)` expands to
+/// `callback! { Type1, Type2, ... }` with each game's type as a full path, in the order
+/// the command line lists them.
+///
+/// ```
+/// use tabula_rules::Game;
+///
+/// macro_rules! names {
+///     ($($game:ty),* $(,)?) => { [$(<$game as Game>::NAME),*] };
+/// }
+/// let names = tabula_rules::for_each_game!(names);
+/// assert_eq!(names, tabula_rules::games::NAMES);
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            $crate::games::chinese_checkers::ChineseCheckers,
+            $crate::games::echelon::Echelon,
+            $crate::games::icelights::Icelights,
+            $crate::games::martian_chess::MartianChess,
+            $crate::games::martian_chess::CoasterChess,
+        }
+    };
+}
+
+macro_rules! game_names {
+    ($($game:ty),* $(,)?) => { &[$(<$game as $crate::Game>::NAME),*] };
+}
+
+/// The command-line names of every game, in [`for_each_game!`](crate::for_each_game) order.
+pub const NAMES: &[&str] = for_each_game!(game_names);
+
+/// The names of every game joined for a message: `chinese-checkers, echelon, ...`.
+pub fn names_joined() -> String {
+    NAMES.join(", ")
+}
+
+/// A command that runs for any game, chosen at run time by name with [`visit`].
+pub trait GameVisitor {
+    /// What the command gives.
+    type Output;
+    /// Runs the command for game `G`.
+    fn visit<G: crate::Game>(self) -> Self::Output;
+}
+
+macro_rules! visit_by_name {
+    ($($game:ty),* $(,)?) => {
+        /// Runs `visitor` for the game named `name`; `None` for a name that is no game
+        /// (the caller's error lists [`NAMES`]).
+        pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $(if name == <$game as $crate::Game>::NAME {
+                return Some(visitor.visit::<$game>());
+            })*
+            None
+        }
+    };
+}
+
+for_each_game!(visit_by_name);
