@@ -94,7 +94,7 @@ impl MatchArgs {
     /// The rule options, the ply limit included.
     fn options<G: Game>(&self) -> Result<G::Options, CliError> {
         let mut options = apply_options::<G>(&G::Options::default(), self.players, &self.opts)?;
-        let has_limit = <G::Options as GameOptions>::KEYS.contains(&"max_plies");
+        let has_limit = <G::Options as GameOptions>::SETTINGS.iter().any(|s| s.key() == "max_plies");
         let given = self.opts.iter().any(|o| o.starts_with("max_plies="));
         if has_limit && !given {
             options.set("max_plies", &self.max_plies).map_err(|e| usage(format!("bad --max-plies: {e}")))?;

@@ -1243,15 +1243,9 @@ mod tests {
         pub struct NoOptions;
 
         impl GameOptions for NoOptions {
-            const KEYS: &'static [&'static str] = &[];
-            fn set(&mut self, key: &str, _: &str) -> Result<(), RulesError> {
-                Err(RulesError::UnknownOption { key: key.into(), known: String::new() })
-            }
+            const SETTINGS: &'static [&'static dyn tabula_rules::core::settings::Setting<Self>] = &[];
             fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
                 if players == 2 { Ok(()) } else { Err(RulesError::Players { given: players, expected: "2".into() }) }
-            }
-            fn non_default(&self) -> Vec<(&'static str, String)> {
-                Vec::new()
             }
         }
 

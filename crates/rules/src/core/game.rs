@@ -6,20 +6,36 @@ use std::hash::Hash;
 use super::error::{NotationError, RulesError};
 use super::moves::MoveList;
 use super::outcome::{Outcome, Seat};
+use super::settings::{self, Setting};
 
-/// Rule options of a game: the player count plus the named options of the spec.
-pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync {
-    /// The option names this game accepts with [`set`](GameOptions::set), as in the spec.
-    const KEYS: &'static [&'static str];
-
-    /// Sets the named option from its text value (`--opt KEY=VALUE`).
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
+/// Rule options of a game: the player count plus the named options of the spec, each
+/// declared once in [`SETTINGS`](GameOptions::SETTINGS).
+pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'static {
+    /// The options this game accepts with [`set`](GameOptions::set), as in the spec.
+    const SETTINGS: &'static [&'static dyn Setting<Self>];
+    /// Options (`key`) or values (`key=value`) the spec documents that are not built;
+    /// naming one is a [`RulesError::Unsupported`].
+    const UNSUPPORTED: &'static [&'static str] = &[];
 
     /// Sets the number of players.
     fn set_players(&mut self, players: usize) -> Result<(), RulesError>;
 
-    /// The options that differ from the defaults, as `key=value` pairs in [`KEYS`](GameOptions::KEYS) order.
-    fn non_default(&self) -> Vec<(&'static str, String)>;
+    /// Sets the named option from its text value (`--opt KEY=VALUE`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        if Self::UNSUPPORTED.iter().any(|u| *u == key || u.split_once('=') == Some((key, value))) {
+            let what = if Self::UNSUPPORTED.contains(&key) { key.to_string() } else { format!("{key}={value}") };
+            return Err(RulesError::Unsupported { what });
+        }
+        let setting = settings::find(Self::SETTINGS, key)
+            .ok_or_else(|| RulesError::UnknownOption { key: key.to_string(), known: settings::keys(Self::SETTINGS) })?;
+        setting.set(self, value)
+    }
+
+    /// The options that differ from the defaults, as `key=value` pairs in
+    /// [`SETTINGS`](GameOptions::SETTINGS) order.
+    fn non_default(&self) -> Vec<(&'static str, String)> {
+        settings::non_default(Self::SETTINGS, self, &Self::default())
+    }
 }
 
 /// One game's rules: positions, legal moves, results, notation.

@@ -18,6 +18,7 @@ pub use board::{HOLES, PEGS, STAR, Star};
 pub use movegen::Reacher;
 pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -168,21 +169,12 @@ impl ChineseCheckers {
     /// `max_plies` draw.
     #[inline]
     fn judge(&self, mover: u8, candidates: u8) -> Option<Outcome> {
-        let n = self.seats as u32;
-        let all = (1u32 << n) - 1;
-        // Rotate so that bit k stands for seat mover + k (mod n): lowest bit first.
-        let c = candidates as u32 & all;
-        let mut order = ((c >> mover) | (c << (n - mover as u32))) & all;
-        while order != 0 {
-            let k = order.trailing_zeros();
-            let seat = (mover as u32 + k) % n;
-            if self.has_won(seat as usize) {
-                return Some(Outcome::winner(n as usize, Seat(seat as u8)));
-            }
-            order &= order - 1;
+        let n = self.seats as usize;
+        if let Some(seat) = ending::first_winner(mover, self.seats, candidates, |s| self.has_won(s)) {
+            return Some(Outcome::winner(n, seat));
         }
-        if self.passes as u32 >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
-            return Some(Outcome::draw(n as usize));
+        if ending::all_passed(self.passes as u32, n as u32) || ending::capped(self.ply, self.options.max_plies) {
+            return Some(Outcome::draw(n));
         }
         None
     }

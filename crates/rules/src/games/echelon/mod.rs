@@ -23,6 +23,7 @@ mod options;
 pub use board::{Board, MAX_COUNTERS, board};
 pub use options::{CellName, DEFAULT_RADIUS, EgOptions, MAX_RADIUS, MIN_RADIUS};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -229,7 +230,7 @@ impl Echelon {
         if !self.can_move(Seat(self.to_move)) {
             return Some(Outcome::winner(2, Seat(self.to_move ^ 1)));
         }
-        if self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        if ending::capped(self.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None

@@ -26,6 +26,7 @@ pub use beam::{Beam, BeamEnd, Beams, Leg, MAX_BEAMS, MAX_LEGS};
 pub use board::{Dir, NONE, parse_square};
 pub use options::IlOptions;
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -250,7 +251,7 @@ impl Icelights {
             2 => return Some(Outcome::winner(2, Seat(0))),
             _ => return Some(Outcome::draw(2)),
         }
-        if self.passes >= 2 || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        if ending::all_passed(self.passes as u32, 2) || ending::capped(self.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None

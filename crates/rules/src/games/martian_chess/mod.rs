@@ -20,6 +20,7 @@ mod options;
 pub use board::{BoardKind, SquareIter, Squares, Topology};
 pub use options::{Canal, Clock, Coaster, Martian, McOptions, MoveModel, NoMove, NoReject4p, Variant};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -322,7 +323,8 @@ impl<V: Variant> Mc<V> {
         }
         let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
         let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
-        if clock_out || self.passes >= self.seats || stuck || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        let stalled = ending::all_passed(self.passes as u32, self.seats as u32);
+        if clock_out || stalled || stuck || ending::capped(self.ply, self.options.max_plies) {
             return Some(self.score(Ending::Clock));
         }
         None
