@@ -85,9 +85,8 @@ fn examples_of(path: &Path) -> Vec<Example> {
                         expected: Vec::new(),
                     });
                 } else {
-                    let example = out
-                        .last_mut()
-                        .unwrap_or_else(|| panic!("{name}:{}: output before any `$ tabula` line", i + 1));
+                    let example =
+                        out.last_mut().unwrap_or_else(|| panic!("{name}:{}: output before any `$ tabula` line", i + 1));
                     example.expected.push(line.to_string());
                 }
             }
@@ -172,8 +171,7 @@ fn run(example: &Example) -> Result<(), String> {
         .args(&words[1..])
         .output()
         .map_err(|e| format!("cannot run tabula: {e}"))?;
-    let text =
-        String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr).into_owned();
+    let text = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
     let actual: Vec<&str> = text.lines().collect();
     let error_expected = example.expected.iter().any(|l| l.starts_with("tabula: "));
     let status = output.status.code();
@@ -209,14 +207,10 @@ fn every_documented_example_prints_what_the_document_says() {
 
 #[test]
 fn the_example_matcher_follows_its_rules() {
-    assert_eq!(shell_words("tabula show x --position 'a b  c' --moves=j14"), [
-        "tabula",
-        "show",
-        "x",
-        "--position",
-        "a b  c",
-        "--moves=j14"
-    ]);
+    assert_eq!(
+        shell_words("tabula show x --position 'a b  c' --moves=j14"),
+        ["tabula", "show", "x", "--position", "a b  c", "--moves=j14"]
+    );
     assert!(line_matches("depth=1 nodes=14 ...", "depth=1 nodes=14 time=0.000 nps=5"));
     assert!(line_matches("a ... c ... e", "a b c d e"));
     assert!(line_matches("x...", "x"));
