@@ -21,3 +21,9 @@ pub use game::{GameResult, GameSetup, MoveRecord, Player, Termination, TimeSourc
 pub use opening::{Opening, OpeningBook};
 pub use record::{Record, parse_records};
 pub use runner::{FinishedGame, MatchConfig, run_match};
+
+/// The README's Rust examples, compiled and run by `cargo test --workspace` (the arena
+/// depends on the rules and the engine, so every crate the README uses is in reach).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
