@@ -1281,11 +1281,8 @@ mod tests {
             fn ply(&self) -> u32 {
                 self.ply
             }
-            fn legal_moves(&self, out: &mut MoveList<u8>) {
-                out.clear();
-                if self.outcome.is_none() {
-                    (0..9u8).filter(|&i| self.cells[i as usize] == 0).for_each(|i| out.push(i));
-                }
+            fn generate(&self, out: &mut MoveList<u8>) {
+                (0..9u8).filter(|&i| self.cells[i as usize] == 0).for_each(|i| out.push(i));
             }
             fn play(&mut self, mv: u8) {
                 let mark = self.to_move().0 + 1;
@@ -1306,7 +1303,7 @@ mod tests {
             fn hash_from_scratch(&self) -> u64 {
                 self.cells.iter().fold(0, |h, &c| h * 3 + c as u64)
             }
-            fn parse_move(&self, text: &str) -> Result<u8, NotationError> {
+            fn read_move(&self, text: &str) -> Result<u8, NotationError> {
                 text.parse().map_err(|_| NotationError::Illegal { token: text.into() })
             }
             fn format_move(&self, mv: u8) -> String {

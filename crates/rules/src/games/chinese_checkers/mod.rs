@@ -111,19 +111,6 @@ impl ChineseCheckers {
         Reacher::new(self)
     }
 
-    /// Gives the turn to `seat` out of order, for search tools (best-reply search lets one
-    /// opponent move out of turn): the seats between lose their turn; the ply and the count
-    /// of consecutive passes stay as they are. Returns `false`, changing nothing, when the
-    /// game is over or `seat` is not at the table.
-    pub fn give_turn(&mut self, seat: Seat) -> bool {
-        if self.outcome.is_some() || seat.index() >= self.seats as usize {
-            return false;
-        }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
-        self.to_move = seat.0;
-        true
-    }
-
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
     fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {
@@ -244,15 +231,12 @@ impl Game for ChineseCheckers {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<CcMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<CcMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    fn count_generated(&self) -> usize {
+        movegen::count(self)
     }
 
     fn play(&mut self, mv: CcMove) {
@@ -314,11 +298,19 @@ impl Game for ChineseCheckers {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<CcMove, NotationError> {
-        let mv = notation::parse_move(text)?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    /// The seats between lose their turn; the ply and the count of consecutive passes stay
+    /// as they are.
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat.index() >= self.seats as usize {
+            return false;
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+        true
+    }
+
+    fn read_move(&self, text: &str) -> Result<CcMove, NotationError> {
+        notation::parse_move(text)
     }
 
     fn format_move(&self, mv: CcMove) -> String {

@@ -317,15 +317,12 @@ impl Game for Echelon {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<EgMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<EgMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count_for(self, self.to_move as usize) as usize }
+    fn count_generated(&self) -> usize {
+        movegen::count_for(self, self.to_move as usize) as usize
     }
 
     fn play(&mut self, mv: EgMove) {
@@ -414,11 +411,8 @@ impl Game for Echelon {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<EgMove, NotationError> {
-        let mv = notation::parse_move(self.board.0, text)?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    fn read_move(&self, text: &str) -> Result<EgMove, NotationError> {
+        notation::parse_move(self.board.0, text)
     }
 
     fn format_move(&self, mv: EgMove) -> String {

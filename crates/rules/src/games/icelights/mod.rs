@@ -261,11 +261,6 @@ impl Icelights {
     pub fn piece_list(&self) -> Vec<(u8, Piece)> {
         (0..64).filter_map(|sq| self.piece(sq).map(|p| (sq, p))).collect()
     }
-
-    /// Whether `mv` is legal here (without listing every turn).
-    pub fn is_legal(&self, mv: IlMove) -> bool {
-        movegen::is_legal(self, mv)
-    }
 }
 
 /// The standard setup (spec §3): (square, kind, facing) of seat 0; seat 1 is the 180°
@@ -317,15 +312,12 @@ impl Game for Icelights {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<IlMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<IlMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    fn count_generated(&self) -> usize {
+        movegen::count(self)
     }
 
     fn play(&mut self, mv: IlMove) {
@@ -392,13 +384,12 @@ impl Game for Icelights {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<IlMove, NotationError> {
-        let mv = notation::parse_move(text)?;
-        if self.outcome.is_none() && movegen::is_legal(self, mv) {
-            Ok(mv)
-        } else {
-            Err(NotationError::Illegal { token: text.to_string() })
-        }
+    fn read_move(&self, text: &str) -> Result<IlMove, NotationError> {
+        notation::parse_move(text)
+    }
+
+    fn is_legal(&self, mv: IlMove) -> bool {
+        movegen::is_legal(self, mv)
     }
 
     fn format_move(&self, mv: IlMove) -> String {
