@@ -23,7 +23,9 @@ use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
+use crate::core::settings::Words;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
+use crate::geometry::seating::opposite;
 use board::{CAMP_MASKS, CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
 
 /// `target_seat` of a camp that is nobody's target.
@@ -119,7 +121,7 @@ impl ChineseCheckers {
         camps[..camps_list.len()].copy_from_slice(camps_list);
         let mut target_seat = [NO_SEAT; 7];
         for (seat, &camp) in camps_list.iter().enumerate() {
-            target_seat[(camp as usize + 3) % 6] = seat as u8;
+            target_seat[opposite(camp) as usize] = seat as u8;
         }
         let mut game = ChineseCheckers {
             pegs,
@@ -143,7 +145,7 @@ impl ChineseCheckers {
     /// Has `seat` met its winning condition?
     #[inline]
     fn has_won(&self, seat: usize) -> bool {
-        let target = CAMP_MASKS[(self.camps[seat] as usize + 3) % 6];
+        let target = CAMP_MASKS[opposite(self.camps[seat]) as usize];
         match self.options.anti_block {
             AntiBlock::Fill => self.occupied & target == target && self.pegs[seat] & target != 0,
             AntiBlock::Swap | AntiBlock::None => self.pegs[seat] & target == target,
@@ -211,7 +213,7 @@ impl Game for ChineseCheckers {
         if options.camps() != self.options.camps() {
             return Err(RulesError::BadValue {
                 key: "cc.seats_4p".into(),
-                value: if options.seats_4p == Seats4p::C0235 { "0235" } else { "0134" }.into(),
+                value: options.seats_4p.word().into(),
                 expected: "the seating of the position".into(),
             });
         }

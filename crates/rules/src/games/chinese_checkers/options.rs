@@ -4,6 +4,8 @@ use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
 use crate::core::settings::{Choice, Setting};
+use crate::geometry::seating;
+pub use crate::geometry::seating::Seats4p;
 
 crate::words! {
     /// `cc.target_stay`: how a peg already in its target may move (spec §3).
@@ -28,17 +30,6 @@ crate::words! {
         Swap = "swap",
         /// Blocking is legal; a seat wins only with all ten of its pegs in its target.
         None = "none",
-    }
-}
-
-crate::words! {
-    /// `cc.seats_4p`: which camps four players use.
-    pub enum Seats4p {
-        /// Camps 0, 1, 3, 4.
-        #[default]
-        C0134 = "0134",
-        /// Camps 0, 2, 3, 5.
-        C0235 = "0235",
     }
 }
 
@@ -72,14 +63,7 @@ impl Default for CcOptions {
 impl CcOptions {
     /// The camps of seats 0, 1, … for these options.
     pub fn camps(&self) -> &'static [u8] {
-        match (self.players, self.seats_4p) {
-            (2, _) => &[0, 3],
-            (3, _) => &[0, 2, 4],
-            (4, Seats4p::C0134) => &[0, 1, 3, 4],
-            (4, Seats4p::C0235) => &[0, 2, 3, 5],
-            (5, _) => &[0, 1, 2, 3, 4],
-            _ => &[0, 1, 2, 3, 4, 5],
-        }
+        seating::sectors(self.players, self.seats_4p, false)
     }
 }
 
