@@ -35,8 +35,9 @@ use tabula_rules::MoveList;
 pub use self::models::Model;
 use self::smp::search_threads;
 use self::worker::Shared;
+use super::Report;
 use super::table::Table;
-use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher};
+use crate::api::{EngineGame, Limits, SearchResult, Searcher};
 
 /// The deepest ply the search tracks (killers, path).
 const MAX_PLY: usize = 128;
@@ -99,12 +100,7 @@ impl<G: EngineGame> AlphaBeta<G> {
 }
 
 impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
-    fn search(
-        &mut self,
-        game: &G,
-        limits: &Limits,
-        report: &mut dyn FnMut(&SearchInfo<G::Move>),
-    ) -> SearchResult<G::Move> {
+    fn search(&mut self, game: &G, limits: &Limits, report: Report<'_, G::Move>) -> SearchResult<G::Move> {
         let start = Instant::now();
         let stop = AtomicBool::new(false);
         let contempt = self.contempt();
