@@ -5,18 +5,17 @@ use std::time::{Duration, Instant};
 
 use super::MAX_PLY;
 use super::worker::Worker;
-use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, score};
+use crate::api::{EngineGame, SearchInfo, SearchResult, score};
+use crate::search::Report;
 
 /// One thread's iterative deepening; reports completed iterations through `report`.
 pub(super) fn iterate<G: EngineGame>(
     worker: &mut Worker<'_, G>,
     game: &G,
-    limits: &Limits,
-    start: Instant,
     first_depth: u32,
-    aspiration: i32,
-    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+    report: Report<'_, G::Move>,
 ) -> SearchResult<G::Move> {
+    let (limits, start, aspiration) = (worker.limits, worker.start, worker.aspiration);
     let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).min(MAX_PLY as u32 - 2);
     let mut result = SearchResult { best: None, score: 0, pv: Vec::new(), nodes: 0, depth: 0, time: Duration::ZERO };
     let mut last_iteration = Duration::ZERO;

@@ -110,13 +110,14 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             eval: &self.eval,
             stop: &stop,
             limits,
-            hard: limits.hard_time.map(|t| start + t),
+            start,
+            aspiration: self.config.aspiration,
             contempt,
             seen: &seen,
             lmr: self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS),
             model: self.config.model,
         };
-        let mut result = search_threads(&shared, game, self.config.threads, start, self.config.aspiration, report);
+        let mut result = search_threads(&shared, game, self.config.threads, report);
         if result.best.is_none() {
             // Not even depth 1 finished: play the first legal move rather than nothing.
             let mut moves = MoveList::new();

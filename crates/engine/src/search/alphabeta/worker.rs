@@ -27,8 +27,10 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub stop: &'a AtomicBool,
     /// The limits of this search.
     pub limits: &'a Limits,
-    /// The time by which every thread must stop.
-    pub hard: Option<Instant>,
+    /// When the search started.
+    pub start: Instant,
+    /// The aspiration window's half-width at the root.
+    pub aspiration: i32,
     /// A draw's value for the root seat's team is `-contempt`.
     pub contempt: i32,
     /// Keys of the game's earlier positions: reaching one is a repetition.
@@ -55,8 +57,12 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub brs: bool,
     /// The seats outside the root's team, in seat order.
     pub opponents: Vec<Seat>,
+    pub limits: &'a Limits,
+    pub start: Instant,
+    pub aspiration: i32,
     pub nodes: u64,
     pub node_limit: Option<u64>,
+    /// The time by which every thread must stop.
     pub hard: Option<Instant>,
     pub stop: &'a AtomicBool,
     pub external: Option<&'a AtomicBool>,
@@ -88,9 +94,12 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             lmr: shared.lmr,
             brs,
             opponents,
+            limits: shared.limits,
+            start: shared.start,
+            aspiration: shared.aspiration,
             nodes: 0,
             node_limit: shared.limits.nodes,
-            hard: shared.hard,
+            hard: shared.limits.hard_time.map(|t| shared.start + t),
             stop: shared.stop,
             external: shared.limits.stop.as_deref(),
             killers: vec![[None; 2]; MAX_PLY],
