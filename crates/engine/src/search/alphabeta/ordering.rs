@@ -3,6 +3,8 @@
 
 use std::hash::{Hash, Hasher};
 
+use fnv::FnvHasher;
+
 use tabula_rules::MoveList;
 
 use super::worker::Worker;
@@ -11,25 +13,11 @@ use crate::api::EngineGame;
 /// Slots in the history table.
 pub(super) const HISTORY: usize = 1 << 12;
 
-/// The hasher of history slots, FNV-1a over the move's hash input. Which moves share a
-/// slot shapes the ordering and so the node counts of a fixed-depth search (the bench
-/// signature): this function is part of the search's definition and stays fixed.
-struct Fnv(u64);
-
-impl Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
-        }
-    }
-}
-
-/// The history slot of a move.
+/// The history slot of a move: FNV-1a of the move's hash input. Which moves share a slot
+/// shapes the ordering and so the node counts of a fixed-depth search (the bench
+/// signature), so this function is part of the search's definition and stays fixed.
 fn history_slot<M: Hash>(mv: &M) -> usize {
-    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut h = FnvHasher::default();
     mv.hash(&mut h);
     (h.finish() as usize) & (HISTORY - 1)
 }
