@@ -4,6 +4,7 @@
 pub mod ending;
 pub mod error;
 pub mod game;
+pub mod header;
 pub mod move_text;
 pub mod moves;
 pub mod outcome;
