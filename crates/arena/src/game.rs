@@ -11,9 +11,12 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tabula_engine::time::{Clock, TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Score, Searcher};
 use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
+
+use crate::clock::Clock;
+use crate::time_control::TimeControl;
 
 /// Where the runner reads the time; tests substitute a fake one.
 pub trait TimeSource: Send + Sync {
@@ -175,7 +178,7 @@ pub fn play_game<G: EngineGame>(
         }
         let seat = game.to_move();
         let player = &mut players[seat.index()];
-        let limits = time_manager.limits(&player.control, clocks[seat.index()].as_ref(), game.ply());
+        let limits = player.control.limits(&time_manager, clocks[seat.index()].as_ref(), game.ply());
         let began = time.now();
         let result = player.searcher.search(&game, &limits, &mut |_| {});
         let used = time.now().saturating_sub(began);

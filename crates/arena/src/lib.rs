@@ -4,6 +4,7 @@
 //! [`run_match`] plays a [`MatchConfig`]; [`play_game`] plays one game; [`record`] writes and
 //! reads PGN-style records; [`stats`] turns results into scores, Elo and rank tables.
 
+pub mod clock;
 pub mod engine;
 pub mod error;
 pub mod game;
@@ -14,10 +15,13 @@ pub mod runner;
 pub mod schedule;
 pub mod seed;
 pub mod stats;
+pub mod time_control;
 
+pub use clock::{Clock, Flagged};
 pub use engine::{EngineEntry, unique_names};
 pub use error::ArenaError;
 pub use game::{GameResult, GameSetup, MoveRecord, Player, Termination, TimeSource, WallClock, play_game};
 pub use opening::{Opening, OpeningBook};
 pub use record::{Record, parse_records};
 pub use runner::{FinishedGame, MatchConfig, run_match};
+pub use time_control::{TimeControl, TimeControlError};

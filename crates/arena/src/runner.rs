@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Searcher, registry};
 use tabula_rules::{Game, Outcome};
 
@@ -18,6 +18,7 @@ use crate::opening::OpeningBook;
 use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, schedule};
 use crate::seed::mix;
+use crate::time_control::TimeControl;
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
 pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
+use tabula_arena::TimeControl;
 use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeSource, WallClock, run_match};
-use tabula_engine::time::TimeControl;
 use tabula_rules::Seat;
 use tabula_rules::games::echelon::{Echelon, EgOptions};
 

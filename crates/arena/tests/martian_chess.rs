@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
+use tabula_arena::TimeControl;
 use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, WallClock, run_match};
 use tabula_engine::eval::martian_chess::McBench;
-use tabula_engine::time::TimeControl;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, Mc, McOptions, Variant};
 use tabula_rules::{Game, GameOptions, Seat};
 

@@ -4,13 +4,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use tabula_arena::TimeControl;
 use tabula_arena::game::forfeit;
 use tabula_arena::runner::Builder;
 use tabula_arena::{
     EngineEntry, FinishedGame, GameSetup, MatchConfig, OpeningBook, Player, Termination, TimeSource, parse_records,
     play_game, run_match,
 };
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{Limits, SearchInfo, SearchResult, Searcher, registry};
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_rules::{Game, GameOptions, MoveList, Seat};

@@ -10,9 +10,11 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula_arena::stats::MatchStats;
-use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, WallClock, run_match, unique_names};
+use tabula_arena::{
+    EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeControl, WallClock, run_match, unique_names,
+};
 use tabula_engine::EngineGame;
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};

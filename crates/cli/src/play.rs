@@ -8,7 +8,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use clap::{Args, ValueEnum};
-use tabula_engine::time::{Clock, TimeControl, TimeManager};
+use tabula_arena::{Clock, TimeControl, TimeControlError};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Limits, Searcher, registry};
 use tabula_rules::{MoveList, Seat};
 
@@ -80,7 +81,7 @@ struct EngineSeat<G: EngineGame> {
 impl PlayArgs {
     fn control(&self) -> Result<TimeControl, CliError> {
         if let Some(tc) = &self.tc {
-            return tc.parse().map_err(|e: tabula_engine::time::TimeControlError| usage(e.to_string()));
+            return tc.parse().map_err(|e: TimeControlError| usage(e.to_string()));
         }
         let secs = self.level.map(Level::seconds).or(self.think).unwrap_or(2.0);
         if !(secs.is_finite() && secs > 0.0 && secs <= 1e7) {
@@ -151,7 +152,7 @@ impl<G: EngineGame, W: Write> Session<'_, G, W> {
             let Some(engine) = self.engines.iter_mut().find(|e| e.seat == seat) else {
                 return Err(usage(format!("no engine for seat {seat}")));
             };
-            let limits = TimeManager::default().limits(&self.control, engine.clock.as_ref(), self.game.ply());
+            let limits = self.control.limits(&TimeManager::default(), engine.clock.as_ref(), self.game.ply());
             writeln!(self.out, "seat {seat} ({}) thinks...", engine.spec)?;
             let start = Instant::now();
             let best = Self::think(self.out, &self.game, engine.searcher.as_mut(), &limits)?;
@@ -216,7 +217,7 @@ impl<G: EngineGame, W: Write> Session<'_, G, W> {
                 } else {
                     let spec = self.engines[0].spec.clone();
                     let mut searcher = registry::build::<G>(&spec).map_err(|e| usage(e.to_string()))?;
-                    let limits = TimeManager::default().limits(&self.control, None, self.game.ply());
+                    let limits = self.control.limits(&TimeManager::default(), None, self.game.ply());
                     if let Some(mv) = Self::think(self.out, &self.game, searcher.as_mut(), &limits)? {
                         writeln!(self.out, "hint: {}", self.game.format_move(mv))?;
                     }
