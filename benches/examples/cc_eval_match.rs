@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use tabula_arena::stats::MatchStats;
+use tabula_arena::report::MatchStats;
 use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, TimeControl, WallClock, run_match};
 use tabula_engine::Searcher;
 use tabula_engine::eval::chinese_checkers::CcEval;

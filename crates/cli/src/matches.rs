@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use tabula_arena::stats::MatchStats;
+use tabula_arena::report::MatchStats;
 use tabula_arena::{
     EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeControl, WallClock, run_match, unique_names,
 };
