@@ -126,18 +126,7 @@ impl Clock {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ms(n: u64) -> Duration {
-        Duration::from_millis(n)
-    }
-
-    fn secs(n: u64) -> Duration {
-        Duration::from_secs(n)
-    }
-
-    fn parse(s: &str) -> TimeControl {
-        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-    }
+    use crate::time_control::tests::{ms, parse, secs};
 
     #[test]
     fn clock_only_for_timed_controls() {

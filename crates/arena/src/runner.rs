@@ -12,9 +12,10 @@ use tabula_rules::{Game, Outcome};
 
 use crate::engine::EngineEntry;
 use crate::error::{ArenaError, error};
-use crate::game::{GameSetup, Player, Termination, TimeSource, play_game};
+use crate::game::{GameSetup, Termination, TimeSource, play_game};
 use crate::json;
 use crate::opening::OpeningBook;
+use crate::player::{FlagRule, Player};
 use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, schedule};
 use crate::seed::mix;
@@ -133,16 +134,17 @@ impl<G: EngineGame> MatchConfig<G> {
             let mut searcher = (self.build)(&self.engines[engine].spec).map_err(error)?;
             searcher.new_game();
             searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
-            players.push(Player { searcher, control: controls[engine] });
+            players.push(Player::searcher(searcher, controls[engine]));
         }
         let setup = GameSetup {
             start: start.clone(),
             book,
             margin: self.margin,
+            flag: FlagRule::Forfeit,
             time_manager: self.time_manager,
             time: time.clone(),
         };
-        let result = play_game(setup, &mut players, &mut |_, _| {});
+        let result = play_game(setup, &mut players, &mut ());
 
         let mut thinking = vec![Duration::ZERO; seats];
         let first_seat = start.to_move().index();

@@ -266,20 +266,21 @@ fn parse_count<T: FromStr + Default + PartialEq>(part: &str, what: &str) -> Resu
     }
     Ok(value)
 }
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use tabula_engine::time::MIN_THINK;
 
-    fn ms(n: u64) -> Duration {
+    pub(crate) fn ms(n: u64) -> Duration {
         Duration::from_millis(n)
     }
 
-    fn secs(n: u64) -> Duration {
+    pub(crate) fn secs(n: u64) -> Duration {
         Duration::from_secs(n)
     }
 
-    fn parse(s: &str) -> TimeControl {
+    pub(crate) fn parse(s: &str) -> TimeControl {
         s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
     }
 
