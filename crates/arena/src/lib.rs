@@ -13,6 +13,7 @@ pub mod game;
 pub mod json;
 pub mod opening;
 pub mod player;
+pub mod plural;
 pub mod record;
 pub mod report;
 pub mod runner;

@@ -8,6 +8,7 @@ use std::fmt::Write;
 use tabula_rules::{MAX_SEATS, Outcome, Seat};
 
 use crate::elo::{Pentanomial, Trinomial, format_elo};
+use crate::plural::plural;
 
 /// One engine's tally.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -207,14 +208,14 @@ impl MatchStats {
             if let Some(e) = penta.estimate() {
                 let _ = writeln!(
                     out,
-                    "Elo {} - {}: {} (95%: {} .. {}), LOS {:.1}%, over {} game pairs [{}]",
+                    "Elo {} - {}: {} (95%: {} .. {}), LOS {:.1}%, over {} [{}]",
                     self.names[0],
                     self.names[1],
                     format_elo(e.elo),
                     format_elo(e.low),
                     format_elo(e.high),
                     100.0 * e.los,
-                    penta.pairs(),
+                    plural(penta.pairs() as usize, "game pair", "game pairs"),
                     penta.counts.map(|c| c.to_string()).join(", ")
                 );
             }
