@@ -83,24 +83,9 @@ fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
 
 #[test]
 fn multi_seat_matches_show_ranks_seats_and_the_ahead_matrix() {
-    let args = [
-        "match",
-        "chinese-checkers",
-        "--players",
-        "3",
-        "--engine",
-        "greedy",
-        "--engine",
-        "random",
-        "--engine",
-        "random",
-        "--tc",
-        "nodes=10",
-        "--games",
-        "3",
-        "--max-plies",
-        "200",
-    ];
+    let engines = "--engine greedy --engine random --engine random";
+    let text = format!("match chinese-checkers --players 3 {engines} --tc nodes=10 --games 3 --max-plies 200");
+    let args: Vec<&str> = text.split(' ').collect();
     let out = ok(tabula(&args), "3-seat match");
     assert!(out.contains("Match: 3 games of chinese-checkers (3 seats), greedy vs random vs random#2"), "{out}");
     assert!(out.contains("avg-rank"), "{out}");
@@ -180,21 +165,9 @@ fn play_ends_quietly_at_the_end_of_input_and_checks_its_flags() {
     fails(&["play", "chinese-checkers", "--seat", "2"], &["--seat", "'2'"]);
     fails(&["play", "chinese-checkers", "--engine", "mcts:zz=1"], &["zz"]);
     fails(&["play", "chinese-checkers", "--level", "master"], &["master"]);
-    fails(
-        &[
-            "play",
-            "chinese-checkers",
-            "--players",
-            "3",
-            "--engine",
-            "greedy",
-            "--engine",
-            "random",
-            "--engine",
-            "random",
-        ],
-        &["3 --engine"],
-    );
+    let three: Vec<&str> =
+        "play chinese-checkers --players 3 --engine greedy --engine random --engine random".split(' ').collect();
+    fails(&three, &["3 --engine"]);
 }
 
 #[test]
