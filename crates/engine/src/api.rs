@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
-/// [`Score::WIN_THRESHOLD`].
+/// [`score::WIN_THRESHOLD`].
 pub type Score = i32;
 
 /// Score constants shared by the searchers.

@@ -9,7 +9,7 @@ use tabula_engine::api::score;
 use tabula_engine::playout::chinese_checkers::CcForward;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula_engine::search::mcts::{Mcts, MctsConfig, Proof};
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{Limits, Searcher, registry};
 use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
 use tabula_rules::{Game, MoveList, Seat};
@@ -155,8 +155,7 @@ fn depth_limits_are_exact() {
 #[test]
 fn st_half_a_second_returns_a_move_in_time() {
     // A sanity bound: generous, since the machine may be busy (precision is the bench's).
-    let control: TimeControl = "st=0.5".parse().unwrap();
-    let limits = TimeManager::default().limits(&control, None, 0);
+    let limits = TimeManager::default().move_time(Duration::from_millis(500));
     assert!(limits.hard_time.unwrap() <= Duration::from_millis(500));
     let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
     for spec in ["alphabeta:threads=2", "mcts:threads=2"] {

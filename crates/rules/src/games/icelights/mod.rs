@@ -5,7 +5,7 @@
 //!   beams run across edges only (N, E, S, W of the grid).
 //! * Each seat has a Tower (moves 1), two Beamers (move up to 2, have a facing) and four
 //!   Icelights (move up to 3, have a facing). The setup (spec §3) is a provisional
-//!   [CHOSEN] one: the seed's figure is lost.
+//!   \[CHOSEN\] one: the seed's figure is lost.
 //! * A turn is one value: a move of one own piece 1..range squares in one direction
 //!   (mandatory while any exists), plus optionally a new facing for one own Beamer or
 //!   Icelight (read after the move). Then every Beamer fires ([`beam`]); a hit Tower's
