@@ -11,11 +11,13 @@ use std::process::{Command, Output, Stdio};
 
 mod chinese_checkers;
 mod echelon;
+mod examples;
 mod games;
 mod go;
 mod icelights;
 mod martian_chess;
 mod matches;
+mod options;
 
 /// Runs the binary with `args`.
 pub fn tabula(args: &[&str]) -> Output {
