@@ -31,11 +31,16 @@ pub const SEARCHERS: &[&str] = &["alphabeta", "mcts", "greedy", "random"];
 /// A spec's name and its `key=value` pairs.
 type Parsed<'a> = (&'a str, Vec<(&'a str, &'a str)>);
 
+/// The error for a searcher name that is not in [`SEARCHERS`].
+fn unknown(name: &str) -> SpecError {
+    SpecError(format!("unknown engine '{name}' (known: {})", SEARCHERS.join(", ")))
+}
+
 /// Splits `name:key=value,...` into the name and its pairs.
 fn split(spec: &str) -> Result<Parsed<'_>, SpecError> {
     let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
     if !SEARCHERS.contains(&name) {
-        return Err(SpecError(format!("unknown engine '{name}' (known: {})", SEARCHERS.join(", "))));
+        return Err(unknown(name));
     }
     let mut pairs = Vec::new();
     for part in rest.split(',').filter(|p| !p.is_empty()) {
@@ -99,11 +104,12 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
             apply::<()>(name, &[], &mut (), &pairs)?;
             Box::new(Greedy::<G>::new())
         }
-        _ => {
+        "random" => {
             let mut s = RandomSpec::default();
             apply(name, RANDOM, &mut s, &pairs)?;
             Box::new(RandomPlayer::new(s.seed))
         }
+        _ => return Err(unknown(name)),
     })
 }
 
