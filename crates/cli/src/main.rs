@@ -20,10 +20,9 @@ use clap::{Parser, Subcommand};
 
 use error::CliError;
 
-/// Exact rules and strong players for Chinese Checkers, E, Icelights, Martian Chess,
-/// Coaster Chess and Gentleman's Echelon.
+/// The command line.
 #[derive(Parser, Debug)]
-#[command(name = "tabula", version, about, disable_help_subcommand = true)]
+#[command(name = "tabula", version, about = about(), disable_help_subcommand = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -45,6 +44,11 @@ enum Command {
     Play(play::PlayArgs),
     /// List a game's rule options and the searchers' keys, with values, defaults and docs.
     Options(options::OptionsArgs),
+}
+
+/// The one-line description `--help` starts with, naming every game.
+fn about() -> String {
+    format!("Exact rules and strong computer players for abstract games: {}", tabula_rules::games::NAMES.join(", "))
 }
 
 fn main() -> ExitCode {
