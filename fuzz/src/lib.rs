@@ -23,12 +23,6 @@ mod martian_chess;
 /// position, few enough for thousands of inputs a second.
 pub const MAX_PLIES: usize = 64;
 
-/// [`play`] checks the whole position (text, every legal move parsed back, the game's
-/// invariants) every this many plies and at the last one; the hash and the invariants of
-/// each move are checked at every ply. Since an input may stop at any ply, every position
-/// the fuzzer reaches is the last one of some input and gets the whole check.
-pub const FULL_CHECK_EVERY: usize = 8;
-
 /// The most pieces of move text [`position`] reads from one input.
 pub const MAX_PIECES: usize = 64;
 
@@ -39,6 +33,11 @@ where
 {
     /// Whether [`syntax`](Fuzz::syntax) accepts only the canonical text of a move.
     const CANONICAL: bool;
+
+    /// [`check_full`] parses back every this many legal moves of a position, from an
+    /// offset the position's hash picks, so that over many positions every move is
+    /// parsed back; games with hundreds of moves a position raise it.
+    const PARSE_BACK_EVERY: usize = 1;
 
     /// Positions that move texts are parsed in and that [`play`] may start from: starts
     /// under several options and mid-games that reach the game's special cases.
@@ -102,8 +101,10 @@ where
 /// Random play: the first line is a position text; if it does not parse, the game picks
 /// a start from the first bytes ([`Fuzz::pick`]). Each later byte picks a legal move (byte
 /// mod count), at most [`MAX_PLIES`]. Every move keeps the hash right and the game's
-/// invariants of a move; every [`FULL_CHECK_EVERY`] plies and at the end, the whole
-/// position holds; a finished game lists no move.
+/// invariants of a move; the last position holds whole ([`check_full`]: text, every legal
+/// move parsed back, the game's invariants). An input may stop at any ply, so every
+/// position the fuzzer reaches is the last one of some input and gets the whole check,
+/// while one input costs one whole check instead of one a ply.
 pub fn play<G: Fuzz>(data: &[u8])
 where
     G::Move: Ord,
@@ -117,12 +118,9 @@ where
         return;
     };
     let mut moves = MoveList::new();
-    check_full(&game, &mut moves);
-    let mut checked = true;
-    for (ply, &byte) in bytes.iter().take(MAX_PLIES).enumerate() {
+    for &byte in bytes.iter().take(MAX_PLIES) {
         game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            assert!(game.outcome().is_some(), "no move (not even pass) in {}", game.to_text());
+        if game.outcome().is_some() || moves.is_empty() {
             break;
         }
         let mv = moves.as_slice()[byte as usize % moves.len()];
@@ -130,22 +128,13 @@ where
         game.play(mv);
         assert_eq!(game.hash(), game.hash_from_scratch(), "incremental hash is wrong after {mv:?}: {}", game.to_text());
         G::check_move(&before, mv, &game);
-        checked = (ply + 1) % FULL_CHECK_EVERY == 0;
-        if checked {
-            check_full(&game, &mut moves);
-        }
     }
-    if !checked {
-        check_full(&game, &mut moves);
-    }
+    check_full(&game, &mut moves);
 }
 
-/// The whole position: the text round-trips to an equal position with the same text and
-/// hash, the incremental hash equals a fresh one, the drawing is made, and the game's
-/// invariants hold. A finished game lists no move and holds the game's end invariants; a
-/// running game's moves (left in `moves`) are not empty, have no duplicates, are counted
-/// right, hold the game's invariants, and each formats to text that parses back to it.
-pub fn check_full<G: Fuzz>(game: &G, moves: &mut MoveList<G::Move>)
+/// The position text round-trips to an equal position with the same text and hash, the
+/// incremental hash equals a fresh one, and the game's invariants of a position hold.
+pub fn check_text<G: Fuzz>(game: &G)
 where
     G::Move: Ord,
 {
@@ -155,24 +144,37 @@ where
     assert_eq!(again.to_text(), text, "text is not stable");
     assert_eq!(game.hash(), game.hash_from_scratch(), "incremental hash is wrong: {text}");
     assert_eq!(again.hash(), game.hash(), "hash differs after the round trip: {text}");
-    let _ = game.draw();
     game.check_position();
+}
+
+/// The whole position: [`check_text`], and the drawing is made. A finished game lists no
+/// move and holds the game's end invariants; a running game's moves (left in `moves`) are
+/// not empty, have no duplicates, are counted right, hold the game's invariants, and each
+/// (or each [`Fuzz::PARSE_BACK_EVERY`]-th) formats to text that parses back to it.
+pub fn check_full<G: Fuzz>(game: &G, moves: &mut MoveList<G::Move>)
+where
+    G::Move: Ord,
+{
+    check_text(game);
+    let _ = game.draw();
+    let text = || game.to_text();
     game.legal_moves(moves);
     if game.outcome().is_some() {
-        assert!(moves.is_empty(), "moves listed after the end: {text}");
+        assert!(moves.is_empty(), "moves listed after the end: {}", text());
         game.check_end();
         return;
     }
-    assert!(!moves.is_empty(), "no move (not even pass) in {text}");
-    assert_eq!(game.count_moves(), moves.len(), "count_moves disagrees with legal_moves in {text}");
+    assert!(!moves.is_empty(), "no move (not even pass) in {}", text());
+    assert_eq!(game.count_moves(), moves.len(), "count_moves disagrees with legal_moves in {}", text());
     let mut sorted = moves.as_slice().to_vec();
     sorted.sort();
     sorted.dedup();
-    assert_eq!(sorted.len(), moves.len(), "duplicate moves in {text}");
+    assert_eq!(sorted.len(), moves.len(), "duplicate moves in {}", text());
     game.check_moves(moves.as_slice());
-    for &mv in moves.iter() {
+    let every = G::PARSE_BACK_EVERY;
+    for &mv in moves.iter().skip(game.hash() as usize % every).step_by(every) {
         let token = game.format_move(mv);
-        assert_eq!(game.parse_move(&token), Ok(mv), "{token} does not parse back in {text}");
+        assert_eq!(game.parse_move(&token), Ok(mv), "{token} does not parse back in {}", text());
     }
 }
 
