@@ -104,7 +104,7 @@ where
 /// invariants of a move; the last position holds whole ([`check_full`]: text, every legal
 /// move parsed back, the game's invariants). An input may stop at any ply, so every
 /// position the fuzzer reaches is the last one of some input and gets the whole check,
-/// while one input costs one whole check instead of one a ply.
+/// while an input costs a single whole check.
 pub fn play<G: Fuzz>(data: &[u8])
 where
     G::Move: Ord,
