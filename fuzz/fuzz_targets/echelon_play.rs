@@ -1,11 +1,7 @@
-//! Gentleman's Echelon play: random legal moves from fuzzed positions keep every invariant
-//! of the spec (counters conserved, dead hexes only grow, only the top counter moves, each
-//! move kills a hex or unstomps, no draw) and the hash and text stay right (see
-//! `bodies::play`).
+//! Gentleman's Echelon random play from fuzzed or chosen positions: hashes, texts, legal moves
+//! and the game's invariants stay right (see `tabula_fuzz::play`).
 #![no_main]
 
-#[path = "../bodies/echelon.rs"]
-#[allow(dead_code)]
-mod bodies;
+use tabula_rules::games::echelon::Echelon;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::play(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz::play::<Echelon>(data));

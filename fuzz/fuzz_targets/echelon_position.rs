@@ -1,9 +1,7 @@
-//! Gentleman's Echelon position and move text: `from_text` and `parse_move` never panic,
-//! texts round-trip, `parse_move` accepts exactly the legal moves (see `bodies::parse`).
+//! Gentleman's Echelon position and move text: parsers never panic, texts round-trip, `parse_move`
+//! accepts exactly the legal moves (see `tabula_fuzz::position`).
 #![no_main]
 
-#[path = "../bodies/echelon.rs"]
-#[allow(dead_code)]
-mod bodies;
+use tabula_rules::games::echelon::Echelon;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::parse(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz::position::<Echelon>(data));

@@ -1,9 +1,7 @@
-//! Icelights random play from fuzzed positions: hashes, texts, piece counts and outcomes
-//! stay right while the bytes pick turns (see `bodies::play`).
+//! Icelights random play from fuzzed or chosen positions: hashes, texts, legal moves
+//! and the game's invariants stay right (see `tabula_fuzz::play`).
 #![no_main]
 
-#[path = "../bodies/icelights.rs"]
-#[allow(dead_code)]
-mod bodies;
+use tabula_rules::games::icelights::Icelights;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::play(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz::play::<Icelights>(data));

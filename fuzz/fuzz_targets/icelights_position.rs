@@ -1,9 +1,7 @@
-//! Icelights parsers: position text (first line) and turn text (later lines) never panic,
-//! round-trip, and `parse_move` accepts exactly the legal turns (see `bodies::position`).
+//! Icelights position and move text: parsers never panic, texts round-trip, `parse_move`
+//! accepts exactly the legal moves (see `tabula_fuzz::position`).
 #![no_main]
 
-#[path = "../bodies/icelights.rs"]
-#[allow(dead_code)]
-mod bodies;
+use tabula_rules::games::icelights::Icelights;
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| bodies::position(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| tabula_fuzz::position::<Icelights>(data));

@@ -1,22 +1,43 @@
-//! Replays the cargo-fuzz seed corpus (`fuzz/corpus/`) through the fuzz bodies on stable,
-//! so every property the fuzz targets check runs with `cargo test` too; then feeds the
-//! bodies a fixed-seed batch of mutations of that corpus (a small, deterministic fuzz).
+//! Replays the cargo-fuzz seed corpus (`fuzz/corpus/<game>_{position,play}`) through the
+//! fuzz bodies on stable, so every property the fuzz targets check runs with `cargo test`
+//! too; then feeds the bodies a fixed-seed batch of mutations of that corpus (a small,
+//! deterministic fuzz). Driven by the game list, `tabula_rules::for_each_game!`.
 
-#[path = "../../../fuzz/bodies/chinese_checkers.rs"]
-mod bodies;
-#[path = "../../../fuzz/bodies/echelon.rs"]
-mod echelon_bodies;
-#[path = "../../../fuzz/bodies/icelights.rs"]
-mod icelights_bodies;
-#[path = "../../../fuzz/bodies/martian_chess.rs"]
-mod martian_bodies;
+#[path = "../../../fuzz/src/lib.rs"]
+mod fuzz_bodies;
 
 use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 
+use fuzz_bodies::{Fuzz, fixed, play, position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+
+/// Mutations of each target's corpus fed through its body.
+const MUTATIONS: usize = 20_000;
+
+/// A fuzz body and the name of its target.
+struct Target {
+    name: String,
+    body: fn(&[u8]),
+}
+
+/// The position and play targets of game `G`, named `<game>_position` and `<game>_play`.
+fn targets<G: Fuzz>() -> [Target; 2]
+where
+    G::Move: Ord,
+{
+    let game = G::NAME.replace('-', "_");
+    [
+        Target { name: format!("{game}_position"), body: position::<G> },
+        Target { name: format!("{game}_play"), body: play::<G> },
+    ]
+}
+
+macro_rules! all_targets {
+    ($($game:ty),* $(,)?) => { [$(targets::<$game>()),*].into_iter().flatten().collect::<Vec<Target>>() };
+}
 
 /// The files of `fuzz/corpus/<target>`, sorted by name, with their bytes.
 fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
@@ -36,14 +57,13 @@ fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
     files
 }
 
-/// Runs `body` on every input, naming each input that made it panic.
-fn replay(target: &str, inputs: &[(String, Vec<u8>)], body: fn(&[u8])) {
-    let failed: Vec<&str> = inputs
+/// Runs `body` on every input; the names of the inputs that made it panic.
+fn failures(inputs: &[(String, Vec<u8>)], body: fn(&[u8])) -> Vec<String> {
+    inputs
         .iter()
         .filter(|(_, bytes)| catch_unwind(AssertUnwindSafe(|| body(bytes))).is_err())
-        .map(|(name, _)| name.as_str())
-        .collect();
-    assert!(failed.is_empty(), "{target}: properties fail on {failed:?} (the panics are printed above)");
+        .map(|(name, _)| name.clone())
+        .collect()
 }
 
 /// `count` mutations of the corpus files with a fixed seed: byte flips, inserts of bytes
@@ -78,143 +98,100 @@ fn mutations(files: &[(String, Vec<u8>)], seed: u64, count: usize) -> Vec<(Strin
         .collect()
 }
 
-#[test]
-fn position_corpus_holds() {
-    replay("cc_position", &corpus("cc_position"), bodies::position);
+/// Runs every target on its inputs (one thread per target), then fails naming each target
+/// and input whose properties fail; the panics are printed above.
+fn run_all(inputs: impl Fn(usize, &Target) -> Vec<(String, Vec<u8>)> + Sync) {
+    let targets = tabula_rules::for_each_game!(all_targets);
+    let failed: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = targets
+            .iter()
+            .enumerate()
+            .map(|(n, target)| {
+                let inputs = &inputs;
+                scope.spawn(move || {
+                    let failed = failures(&inputs(n, target), target.body);
+                    failed.into_iter().map(|input| format!("{}: {input}", target.name)).collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        runs.into_iter().flat_map(|run| run.join().expect("a target's thread")).collect()
+    });
+    assert!(failed.is_empty(), "properties fail on {failed:#?}");
 }
 
 #[test]
-fn move_corpus_holds() {
-    replay("cc_move", &corpus("cc_move"), bodies::moves);
+fn corpora_hold() {
+    run_all(|_, target| corpus(&target.name));
 }
 
 #[test]
-fn position_corpus_mutations_hold() {
-    replay("cc_position", &mutations(&corpus("cc_position"), 0x7ab_0001, 20_000), bodies::position);
+fn corpus_mutations_hold() {
+    run_all(|n, target| mutations(&corpus(&target.name), 0x7ab_0000 + n as u64, MUTATIONS));
 }
 
-#[test]
-fn move_corpus_mutations_hold() {
-    replay("cc_move", &mutations(&corpus("cc_move"), 0x7ab_0002, 20_000), bodies::moves);
+/// The first line of a corpus file.
+fn first_line(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or_default()).into_owned()
 }
 
-/// The seeds reach what they are meant to reach: the valid texts parse, each broken one
-/// does not, and the move seeds include legal and illegal moves of the fixed positions.
-#[test]
-fn corpus_covers_valid_and_broken_inputs() {
-    use tabula_rules::Game;
-    use tabula_rules::games::chinese_checkers::ChineseCheckers;
-    let first_line =
-        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
-    for (name, bytes) in corpus("cc_position") {
-        let parsed = ChineseCheckers::from_text(&first_line(&bytes));
-        let broken = name.starts_with("bad_") || ["unicode", "empty", "garbage"].contains(&name.as_str());
-        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
+/// The seeds reach what they are meant to: in a position corpus the texts parse exactly
+/// when the file is not named `bad_*` (a broken text) or `move_*` (move text only), and the
+/// pieces of move text include a legal and an illegal move of some position; a play corpus
+/// holds a parsed position and a start chosen by bytes.
+fn check_coverage<G: Fuzz>()
+where
+    G::Move: Ord,
+{
+    let game = G::NAME.replace('-', "_");
+    let seeds = corpus(&format!("{game}_position"));
+    let mut positions = fixed::<G>().iter().map(|(g, _)| *g).collect::<Vec<G>>();
+    for (name, bytes) in &seeds {
+        let parsed = G::from_text(&first_line(bytes));
+        let broken = name.starts_with("bad_") || name.starts_with("move_");
+        assert_eq!(parsed.is_err(), broken, "{game}_position/{name}: {parsed:?}");
+        positions.extend(parsed);
     }
-    let start = ChineseCheckers::from_text(&first_line(
-        &fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus/cc_position/start2"))
-            .expect("the start2 seed"),
-    ))
-    .expect("start2 parses");
-    let moves = corpus("cc_move");
-    let text = |name: &str| String::from_utf8_lossy(&moves.iter().find(|(n, _)| n == name).expect(name).1).into_owned();
-    assert!(start.parse_move(&text("step")).is_ok() && start.parse_move(&text("hop")).is_ok());
-    assert!(start.parse_move(&text("illegal")).is_err() && start.parse_move(&text("pass")).is_err());
-}
-
-#[test]
-fn echelon_corpora_hold() {
-    replay("echelon_position", &corpus("echelon_position"), echelon_bodies::parse);
-    replay("echelon_play", &corpus("echelon_play"), echelon_bodies::play);
-}
-
-#[test]
-fn echelon_corpus_mutations_hold() {
-    let parse = mutations(&corpus("echelon_position"), 0xec4e_0001, 5_000);
-    replay("echelon_position", &parse, echelon_bodies::parse);
-    let play = mutations(&corpus("echelon_play"), 0xec4e_0002, 1_500);
-    replay("echelon_play", &play, echelon_bodies::play);
-}
-
-/// The Echelon seeds reach what they are meant to: the valid texts parse, the broken ones
-/// do not, and the play seeds include a parsed position and the fixed-position fallback.
-#[test]
-fn echelon_corpus_covers_valid_and_broken_inputs() {
-    use tabula_rules::Game;
-    use tabula_rules::games::echelon::Echelon;
-    let first_line =
-        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
-    for (name, bytes) in corpus("echelon_position") {
-        let parsed = Echelon::from_text(&first_line(&bytes));
-        let broken = name.starts_with("bad_") || ["unicode", "empty", "garbage", "moves_only"].contains(&name.as_str());
-        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
+    let (mut legal, mut illegal) = (false, false);
+    for (_, bytes) in &seeds {
+        let text = String::from_utf8_lossy(bytes);
+        for piece in text.lines().chain(text.split(',')).chain(text.split_whitespace()) {
+            for g in &positions {
+                if g.syntax(piece).is_ok() {
+                    let accepted = g.parse_move(piece).is_ok();
+                    (legal, illegal) = (legal || accepted, illegal || !accepted);
+                }
+            }
+        }
     }
-    let play = corpus("echelon_play");
-    assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_ok()));
-    assert!(play.iter().any(|(_, b)| Echelon::from_text(&first_line(b)).is_err()));
+    assert!(legal && illegal, "{game}_position: seeds with a legal move {legal}, with an illegal one {illegal}");
+    let plays = corpus(&format!("{game}_play"));
+    let parses = |(_, bytes): &&(String, Vec<u8>)| G::from_text(&first_line(bytes)).is_ok();
+    assert!(plays.iter().any(|seed| parses(&seed)), "{game}_play: no seed starts from a position text");
+    assert!(plays.iter().any(|seed| !parses(&seed)), "{game}_play: no seed starts from bytes");
+}
+
+macro_rules! coverage {
+    ($($game:ty),* $(,)?) => { $(check_coverage::<$game>();)* };
 }
 
 #[test]
-fn martian_position_corpus_holds() {
-    replay("martian_position", &corpus("martian_position"), martian_bodies::position);
+fn corpora_cover_valid_and_broken_inputs() {
+    tabula_rules::for_each_game!(coverage);
 }
 
+/// Inputs a second of each body on its corpus and mutations of it, without the fuzzer's
+/// instrumentation (cargo-fuzz, with coverage and the address sanitizer, runs slower):
+/// `cargo test -p tabula-rules --test fuzz_corpus -- --ignored --nocapture speed`.
 #[test]
-fn martian_play_corpus_holds() {
-    replay("martian_play", &corpus("martian_play"), martian_bodies::play);
-}
-
-#[test]
-fn martian_corpus_mutations_hold() {
-    replay("martian_position", &mutations(&corpus("martian_position"), 0x7ab_0003, 3_000), martian_bodies::position);
-    replay("martian_play", &mutations(&corpus("martian_play"), 0x7ab_0004, 3_000), martian_bodies::play);
-}
-
-/// The Martian seeds reach what they are meant to: the valid texts parse, the broken ones
-/// do not.
-#[test]
-fn martian_corpus_covers_valid_and_broken_inputs() {
-    use tabula_rules::Game;
-    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
-    let first_line =
-        |bytes: &[u8]| String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
-    for (name, bytes) in corpus("martian_position") {
-        let text = first_line(&bytes);
-        let parsed = MartianChess::from_text(&text).is_ok() || CoasterChess::from_text(&text).is_ok();
-        let broken = name.starts_with("bad_") || ["empty", "garbage"].contains(&name.as_str());
-        assert_eq!(parsed, !broken, "{name}: {text}");
-    }
-}
-
-#[test]
-fn icelights_position_corpus_holds() {
-    replay("icelights_position", &corpus("icelights_position"), icelights_bodies::position);
-}
-
-#[test]
-fn icelights_play_corpus_holds() {
-    replay("icelights_play", &corpus("icelights_play"), icelights_bodies::play);
-}
-
-#[test]
-fn icelights_corpus_mutations_hold() {
-    replay(
-        "icelights_position",
-        &mutations(&corpus("icelights_position"), 0x7ab_0101, 1_500),
-        icelights_bodies::position,
-    );
-    replay("icelights_play", &mutations(&corpus("icelights_play"), 0x7ab_0102, 600), icelights_bodies::play);
-}
-
-/// The Icelights position seeds parse exactly when they are not named `bad_*`/`garbage`.
-#[test]
-fn icelights_corpus_covers_valid_and_broken_inputs() {
-    use tabula_rules::Game;
-    use tabula_rules::games::icelights::Icelights;
-    for (name, bytes) in corpus("icelights_position") {
-        let first = String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or(&[])).into_owned();
-        let parsed = Icelights::from_text(&first);
-        let broken = name.starts_with("bad_") || name == "garbage";
-        assert_eq!(parsed.is_err(), broken, "{name}: {parsed:?}");
+#[ignore = "a measurement, not a check"]
+fn speed() {
+    for (n, target) in tabula_rules::for_each_game!(all_targets).iter().enumerate() {
+        let inputs = mutations(&corpus(&target.name), 0x5eed_0000 + n as u64, 2_000);
+        let start = std::time::Instant::now();
+        for (_, bytes) in &inputs {
+            (target.body)(bytes);
+        }
+        let rate = inputs.len() as f64 / start.elapsed().as_secs_f64();
+        println!("{:<26} {rate:>8.0} inputs/s", target.name);
     }
 }
