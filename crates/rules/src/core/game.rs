@@ -17,8 +17,13 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// naming one is a [`RulesError::Unsupported`].
     const UNSUPPORTED: &'static [&'static str] = &[];
 
-    /// Sets the number of players.
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError>;
+    /// Sets the number of players. By default a game seats two and refuses other counts.
+    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
+        if players != 2 {
+            return Err(RulesError::Players { given: players, expected: "2".into() });
+        }
+        Ok(())
+    }
 
     /// Sets the named option from its text value (`--opt KEY=VALUE`).
     fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {

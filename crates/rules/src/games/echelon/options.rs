@@ -141,13 +141,6 @@ impl GameOptions for EgOptions {
         },
         &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
     ];
-
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if players != 2 {
-            return Err(RulesError::Players { given: players, expected: "2".into() });
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]

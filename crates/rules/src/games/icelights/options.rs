@@ -1,7 +1,6 @@
 //! Icelights rule options (spec §9) and their `--opt` parser.
 
 use crate::core::ending::max_plies;
-use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
 use crate::core::settings::{Setting, Switch};
 
@@ -32,18 +31,12 @@ impl GameOptions for IlOptions {
         },
         &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
     ];
-
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if players != 2 {
-            return Err(RulesError::Players { given: players, expected: "2".into() });
-        }
-        Ok(())
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::RulesError;
 
     #[test]
     fn parses_every_value_and_rejects_the_rest() {
