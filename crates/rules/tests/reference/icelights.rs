@@ -5,8 +5,6 @@
 //! code with the crate.
 #![allow(dead_code)]
 
-pub mod compare;
-
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// A grid direction `(dx, dy)`.
@@ -482,4 +480,41 @@ pub fn parse_name(s: &str) -> Option<Sq> {
 /// Finds the turn with this notation among the legal turns.
 pub fn find(p: &Pos, text: &str) -> Option<Turn> {
     p.turns().into_iter().find(|t| t.notation() == text)
+}
+
+impl super::Reference for Pos {
+    type Rules = Rules;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Ok(Rules::parse(column))
+    }
+    fn rules_of(&self) -> &Rules {
+        &self.rules
+    }
+    fn start(rules: Rules) -> Pos {
+        Pos::start(rules)
+    }
+    fn from_text(text: &str) -> Result<Pos, String> {
+        Pos::from_text(text)
+    }
+    fn to_text(&self) -> String {
+        Pos::to_text(self)
+    }
+    fn move_strings(&self) -> Vec<String> {
+        Pos::move_strings(self)
+    }
+    fn play_str(&mut self, mv: &str) -> Result<(), String> {
+        let t = find(self, mv).ok_or_else(|| format!("illegal {mv}"))?;
+        *self = self.play(&t);
+        Ok(())
+    }
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome.map(|o| o.ranks())
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(self, depth)
+    }
 }

@@ -338,15 +338,6 @@ impl Pos {
         pos
     }
 
-    /// The start position after a list of moves in notation.
-    pub fn after(rules: Rules, moves: &[&str]) -> Pos {
-        let mut pos = Pos::start(rules);
-        for m in moves {
-            pos.play_str(m).unwrap_or_else(|e| panic!("{e}"));
-        }
-        pos
-    }
-
     /// Reads a position text (the crate's one-line format), checking every field.
     pub fn from_text(text: &str) -> Result<Pos, String> {
         let mut tokens = text.split_whitespace();
@@ -538,12 +529,6 @@ impl Pos {
         v
     }
 
-    /// Plays a legal move (panics on an illegal one).
-    pub fn play(&mut self, mv: RefMove) {
-        assert!(self.moves().contains(&mv), "illegal reference move {}", mv.notation());
-        self.play_unchecked(mv);
-    }
-
     /// Plays a move known to be legal.
     pub fn play_unchecked(&mut self, mv: RefMove) {
         let mover = self.turn;
@@ -708,4 +693,39 @@ pub fn self_check() {
     assert_eq!(name(add(c3, DIRS[1])), "j9");
     assert_eq!(name(add(c3, DIRS[5])), "i10");
     assert_eq!(name(add(c3, DIRS[2])), "i8");
+}
+
+impl super::Reference for Pos {
+    type Rules = Rules;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(column)
+    }
+    fn rules_of(&self) -> &Rules {
+        &self.rules
+    }
+    fn start(rules: Rules) -> Pos {
+        Pos::start(rules)
+    }
+    fn from_text(text: &str) -> Result<Pos, String> {
+        Pos::from_text(text)
+    }
+    fn to_text(&self) -> String {
+        Pos::to_text(self)
+    }
+    fn move_strings(&self) -> Vec<String> {
+        Pos::move_strings(self)
+    }
+    fn play_str(&mut self, mv: &str) -> Result<(), String> {
+        Pos::play_str(self, mv)
+    }
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome.map(|o| o.ranks(self.rules.players))
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(self, depth)
+    }
 }

@@ -397,3 +397,43 @@ pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
     rows.sort();
     rows
 }
+
+impl super::Reference for Pos {
+    type Rules = Rules;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(column)
+    }
+    fn rules_of(&self) -> &Rules {
+        &self.rules
+    }
+    fn start(rules: Rules) -> Pos {
+        Pos::start(rules)
+    }
+    fn from_text(text: &str) -> Result<Pos, String> {
+        Pos::from_text(text)
+    }
+    fn to_text(&self) -> String {
+        Pos::to_text(self)
+    }
+    fn move_strings(&self) -> Vec<String> {
+        Pos::move_strings(self)
+    }
+    fn play_str(&mut self, mv: &str) -> Result<(), String> {
+        let m = self.moves().into_iter().find(|&m| self.notation(m) == mv).ok_or_else(|| format!("illegal {mv}"))?;
+        self.play(m);
+        Ok(())
+    }
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome().map(|o| match o {
+            RefOutcome::Winner(w) => (0..2).map(|s| if s == w { 1 } else { 2 }).collect(),
+            RefOutcome::Draw => vec![1, 1],
+        })
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(self, depth)
+    }
+}

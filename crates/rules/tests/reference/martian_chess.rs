@@ -718,3 +718,66 @@ pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
     rows.sort();
     rows
 }
+
+/// A Martian Chess (`COASTER = false`) or Coaster Chess (`true`) position: the one
+/// reference [`Pos`] serves both games, whose options columns differ only in the game.
+#[derive(Clone, Debug)]
+pub struct Variant<const COASTER: bool>(pub Pos);
+
+/// Two positions are the same when they agree on everything but a remembered move that
+/// binds no one: the no-reject memory counts only while it restricts the seat to move
+/// (the position text leaves it out otherwise).
+impl<const COASTER: bool> PartialEq for Variant<COASTER> {
+    fn eq(&self, other: &Self) -> bool {
+        let bound = |p: &Pos| Pos { last: p.shown_memory(), ..p.clone() };
+        bound(&self.0) == bound(&other.0)
+    }
+}
+
+/// The Martian Chess reference.
+pub type MartianRef = Variant<false>;
+/// The Coaster Chess reference.
+pub type CoasterRef = Variant<true>;
+
+impl<const COASTER: bool> super::Reference for Variant<COASTER> {
+    type Rules = Rules;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(COASTER, column)
+    }
+    fn rules_of(&self) -> &Rules {
+        &self.0.rules
+    }
+    fn start(rules: Rules) -> Self {
+        Variant(Pos::start(rules))
+    }
+    fn from_text(text: &str) -> Result<Self, String> {
+        let p = Pos::from_text(text)?;
+        if p.rules.coaster != COASTER {
+            return Err(format!("not a {} position: {text}", Rules::parse(COASTER, "")?.name()));
+        }
+        Ok(Variant(p))
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn move_strings(&self) -> Vec<String> {
+        self.0.moves()
+    }
+    fn play_str(&mut self, mv: &str) -> Result<(), String> {
+        if !self.0.moves().iter().any(|m| m == mv) {
+            return Err(format!("illegal {mv}"));
+        }
+        self.0.play(mv);
+        Ok(())
+    }
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.0.outcome.clone()
+    }
+    fn perft(&self, depth: u32) -> u64 {
+        perft(&self.0, depth)
+    }
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        divide(&self.0, depth)
+    }
+}
