@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::reference::Reference;
 use crate::reference::chinese_checkers::{self as reference, Pos, RefMove, Rules};
 
 /// A forward-biased random game under `rules`, every position kept.
@@ -134,7 +135,7 @@ fn constructed() -> Vec<(&'static str, String)> {
 fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth: u32) {
     lines.push(format!("# {}", describe(p)));
     for depth in 1..=max_depth {
-        let nodes = reference::perft(p, depth);
+        let nodes = p.perft(depth);
         lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
         if nodes == 0 || nodes > 400_000 || (depth == 3 && nodes > 40_000) {
             break;
@@ -165,11 +166,11 @@ fn generate_perft_lines() {
     let mut lines: Vec<String> = Vec::new();
     let p = Pos::start(Rules::parse("players=2").expect("options"));
     lines.push("# players=2: start, depth 5".to_string());
-    lines.push(format!("players=2 | start | 5 | {}", reference::perft(&p, 5)));
+    lines.push(format!("players=2 | start | 5 | {}", p.perft(5)));
     let p = Pos::start(Rules::parse("players=2 max_plies=3").expect("options"));
     lines.push("# players=2 max_plies=3: every game ends at ply 3".to_string());
     for depth in [3, 4] {
-        lines.push(format!("players=2 max_plies=3 | start | {depth} | {}", reference::perft(&p, depth)));
+        lines.push(format!("players=2 max_plies=3 | start | {depth} | {}", p.perft(depth)));
     }
     for options in ["players=4", "players=4 cc.seats_4p=0235", "players=5"] {
         let p = Pos::start(Rules::parse(options).expect("options"));
@@ -183,15 +184,9 @@ fn generate_perft_lines() {
         ("players=6 cc.anti_block=none", 4, 36),
         ("players=2 max_plies=19", 5, 17),
     ] {
-        let rules = Rules::parse(options).expect("options");
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = Pos::start(rules);
-        let mut record = Vec::new();
-        for _ in 0..plies {
-            let m = p.pick(&p.moves(), &mut rng, 0.85);
-            record.push(m.notation());
-            p.play_unchecked(m);
-        }
+        let rules = Rules::parse(options).expect("options");
+        let (p, record) = Pos::opening(rules, plies, |p, moves| p.pick(moves, &mut rng, 0.85));
         lines.push(format!("# {options}: random opening, seed {seed}"));
         emit(&mut lines, options, &format!("moves:{}", record.join(",")), &p, 4);
     }

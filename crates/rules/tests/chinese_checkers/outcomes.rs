@@ -8,6 +8,7 @@ use tabula_rules::games::chinese_checkers::ChineseCheckers;
 use tabula_rules::{Game, Seat};
 
 use crate::harness::{crate_options, ranks};
+use crate::reference::Reference;
 use crate::reference::chinese_checkers::{self as reference, Pos, RefOutcome, Rules};
 
 /// A position from peg lists per seat, built through the reference's text writer.

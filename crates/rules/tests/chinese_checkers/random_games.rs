@@ -11,8 +11,9 @@ use tabula_rules::{Game, Seat};
 
 use super::outcomes::build;
 use crate::harness::crate_options;
-use crate::harness::random_game::{Ply, rejects_unlisted, walk};
-use crate::reference::chinese_checkers::{self as reference, Cell, Pos, Rules};
+use crate::harness::random_game::{Legal, Ply, rejects_unlisted, walk};
+use crate::reference::Reference;
+use crate::reference::chinese_checkers::{self as reference, Cell, Pos, RefMove, Rules};
 
 /// One random game: seating, options and the seed that drives the move choices.
 #[derive(Clone, Debug)]
@@ -112,8 +113,8 @@ fn check_pegs(ply: &Ply<ChineseCheckers>, rng: &mut StdRng) -> Result<(), TestCa
 /// picked by the reference's forward bias.
 fn play_on(spec: &GameSpec, g: ChineseCheckers, p: Pos) -> Result<(), TestCaseError> {
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    let pick = |g: &ChineseCheckers, p: &Pos, _: &[_], rng: &mut StdRng| {
-        let token = p.pick(&p.moves(), rng, spec.greed).notation();
+    let pick = |g: &ChineseCheckers, p: &Pos, _: &Legal<_>, moves: &[RefMove], rng: &mut StdRng| {
+        let token = p.pick(moves, rng, spec.greed).notation();
         g.parse_move(&token).unwrap_or_else(|e| panic!("{token}: {e}"))
     };
     walk(g, p, spec.plies, &mut rng, pick, check_pegs).map(|_| ())

@@ -11,6 +11,7 @@ use tabula_rules::games::chinese_checkers::ChineseCheckers;
 use tabula_rules::{Game, MoveList, perft};
 
 use super::random_games::{GameSpec, game_spec};
+use crate::reference::Reference;
 use crate::reference::chinese_checkers::{self as reference, Cell, Pos, Rules};
 
 /// The sorted notation of the legal moves.

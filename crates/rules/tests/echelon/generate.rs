@@ -4,7 +4,8 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::reference::echelon::{self as reference, Pos, Rules};
+use crate::reference::Reference;
+use crate::reference::echelon::{Pos, Rules};
 
 /// A random game under `rules` that prefers stomps (to build tall stacks), every
 /// position kept.
@@ -44,7 +45,7 @@ fn describe(p: &Pos) -> String {
 fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth: u32) {
     lines.push(format!("# {}", describe(p)));
     for depth in 1..=max_depth {
-        let nodes = reference::perft(p, depth);
+        let nodes = p.perft(depth);
         lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
         if nodes == 0 || nodes > 300_000 || (depth == 3 && nodes > 30_000) {
             break;
@@ -76,15 +77,9 @@ fn generate_perft_lines() {
         ("players=2 ge.radius=3 ge.slide_to_end=true", 2, 10),
         ("players=2 ge.stack_height=10", 3, 16),
     ] {
-        let rules = Rules::parse(options).expect("options");
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = Pos::start(rules);
-        let mut record = Vec::new();
-        for _ in 0..plies {
-            let m = p.pick(&p.moves(), &mut rng, 0.5);
-            record.push(p.notation(m));
-            p.play(m);
-        }
+        let rules = Rules::parse(options).expect("options");
+        let (p, record) = Pos::opening(rules, plies, |p, moves| p.pick(moves, &mut rng, 0.5));
         lines.push(format!("# {options}: random opening, seed {seed}"));
         emit(&mut lines, options, &format!("moves:{}", record.join(",")), &p, 4);
     }

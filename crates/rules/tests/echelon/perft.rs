@@ -5,6 +5,7 @@ use tabula_rules::games::echelon::{Echelon, MAX_RADIUS, MIN_RADIUS, board};
 
 use crate::harness::perft::perft_tests;
 use crate::harness::table::{cases, has_start, positions};
+use crate::reference::Reference;
 use crate::reference::echelon::{Pos, Rules};
 
 perft_tests!(Echelon);

@@ -16,8 +16,9 @@ use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, Seat, perft};
 
 use crate::harness::crate_options;
-use crate::harness::random_game::{Ply, rejects_unlisted, walk};
-use crate::reference::echelon::{self as reference, Cell, Pos, RefOutcome, Rules};
+use crate::harness::random_game::{Legal, Ply, rejects_unlisted, walk};
+use crate::reference::Reference;
+use crate::reference::echelon::{Cell, Pos, RefMove, RefOutcome, Rules};
 
 /// One random game: options and the seed that drives the move choices.
 #[derive(Clone, Debug)]
@@ -190,8 +191,8 @@ fn run_game(spec: &GameSpec) -> Result<(), TestCaseError> {
     let mut rng = StdRng::seed_from_u64(spec.seed);
     let bound = potential(&g);
     let mut hashes = HashSet::new();
-    let pick = |g: &Echelon, p: &Pos, _: &[EgMove], rng: &mut StdRng| {
-        let token = p.notation(p.pick(&p.moves(), rng, spec.stomp_bias));
+    let pick = |g: &Echelon, p: &Pos, _: &Legal<_>, moves: &[RefMove], rng: &mut StdRng| {
+        let token = p.notation(&p.pick(moves, rng, spec.stomp_bias));
         g.parse_move(&token).unwrap_or_else(|e| panic!("{e}: {}", g.to_text()))
     };
     let check = |ply: &Ply<Echelon>, rng: &mut StdRng| {
@@ -246,7 +247,7 @@ fn fast_and_reference_perft_agree_on_random_positions() {
         }
         let g = Echelon::from_text(&p.to_text()).expect("reference text parses");
         for depth in 1..=3 {
-            assert_eq!(perft(&g, depth), reference::perft(&p, depth), "depth {depth}, {}", p.to_text());
+            assert_eq!(perft(&g, depth), p.perft(depth), "depth {depth}, {}", p.to_text());
         }
     }
 }

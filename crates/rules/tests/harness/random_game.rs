@@ -39,9 +39,13 @@ pub struct Ply<'a, G: Checked> {
     pub last: Option<(&'a G, G::Move)>,
 }
 
-/// What holds in every position of every game, crate against reference; returns the legal
-/// moves.
-pub fn check_position<G: Checked>(g: &G, r: &G::Reference) -> Result<Legal<G>, TestCaseError> {
+/// What holds in every position of every game, crate against reference (whose legal moves
+/// are `ref_moves`); returns the crate's legal moves.
+pub fn check_position<G: Checked>(
+    g: &G,
+    r: &G::Reference,
+    ref_moves: &[<G::Reference as Reference>::Move],
+) -> Result<Legal<G>, TestCaseError> {
     let text = g.to_text();
     let ctx = || format!("position {text}");
 
@@ -73,7 +77,9 @@ pub fn check_position<G: Checked>(g: &G, r: &G::Reference) -> Result<Legal<G>, T
     }
     names.sort();
     prop_assert!(names.windows(2).all(|w| w[0] != w[1]), "two moves with one notation, {}", ctx());
-    prop_assert_eq!(&names, &r.move_strings(), "crate vs reference moves, {}", ctx());
+    let mut want: Vec<String> = ref_moves.iter().map(|m| r.notation(m)).collect();
+    want.sort();
+    prop_assert_eq!(&names, &want, "crate vs reference moves, {}", ctx());
     prop_assert_eq!(g.count_moves(), moves.len(), "{}", ctx());
     prop_assert_eq!(g.outcome().is_some(), moves.is_empty(), "moves of a finished or running game, {}", ctx());
     Ok(Legal { moves, names })
@@ -91,33 +97,38 @@ pub fn rejects_unlisted<G: Game>(
     Ok(())
 }
 
+/// The reference's move list, as [`walk`]'s move pickers see it.
+pub type RefMoves<G> = [<<G as Checked>::Reference as Reference>::Move];
+
 /// Plays up to `plies` moves from `game` and `reference` (the same position), each chosen
-/// by `pick` from the crate's legal moves and played on both; checks every position with
-/// [`check_position`] and then `check`. Returns the last positions.
+/// by `pick` from the crate's legal moves or the reference's and played on both; checks
+/// every position with [`check_position`] and then `check`. Returns the last positions.
 pub fn walk<G: Checked>(
     game: G,
     reference: G::Reference,
     plies: u32,
     rng: &mut StdRng,
-    mut pick: impl FnMut(&G, &G::Reference, &[G::Move], &mut StdRng) -> G::Move,
+    mut pick: impl FnMut(&G, &G::Reference, &Legal<G>, &RefMoves<G>, &mut StdRng) -> G::Move,
     mut check: impl FnMut(&Ply<G>, &mut StdRng) -> Result<(), TestCaseError>,
 ) -> Result<(G, G::Reference), TestCaseError> {
     let (mut g, mut r) = (game, reference);
     let mut last: Option<(G, G::Move)> = None;
     let mut played = 0;
     loop {
-        let legal = check_position(&g, &r)?;
+        let ref_moves = r.moves();
+        let legal = check_position(&g, &r, &ref_moves)?;
         check(&Ply { game: &g, reference: &r, legal: &legal, last: last.as_ref().map(|(b, m)| (b, *m)) }, rng)?;
         if played == plies || g.outcome().is_some() {
             return Ok((g, r));
         }
-        let mv = pick(&g, &r, &legal.moves, rng);
+        let mv = pick(&g, &r, &legal, &ref_moves, rng);
         let name = g.format_move(mv);
-        prop_assert!(legal.has(&name), "picked {} that is not legal in {}", name, g.to_text());
-        let before = g.clone();
+        let Some(ref_mv) = ref_moves.iter().find(|m| r.notation(m) == name) else {
+            return Err(TestCaseError::fail(format!("picked {name} that is not legal in {}", g.to_text())));
+        };
+        r = r.after(ref_mv);
+        last = Some((g.clone(), mv));
         g.play(mv);
-        r.play_str(&name).map_err(|e| TestCaseError::fail(format!("reference: {e} in {}", before.to_text())))?;
-        last = Some((before, mv));
         played += 1;
     }
 }

@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::reference::Reference;
 use crate::reference::icelights::{self as reference, Pos, Rules};
 
 /// A random game by the reference that avoids turns losing at once where it can.
@@ -14,14 +15,14 @@ fn random_game(rules: &Rules, seed: u64, plies: u32) -> Vec<Pos> {
     let mut p = Pos::start(rules.clone());
     let mut history = vec![p.clone()];
     while p.outcome.is_none() && p.ply < plies {
-        let turns = p.turns();
-        let safe: Vec<_> = turns.iter().filter(|t| p.play(t).outcome.is_none()).collect();
+        let turns = p.moves();
+        let safe: Vec<_> = turns.iter().filter(|t| p.after(t).outcome.is_none()).collect();
         let t = if safe.is_empty() {
             &turns[rng.random_range(0..turns.len())]
         } else {
             safe[rng.random_range(0..safe.len())]
         };
-        p = p.play(t);
+        p = p.after(t);
         history.push(p.clone());
     }
     history
@@ -55,9 +56,9 @@ fn constructed() -> Vec<(&'static str, &'static str)> {
 
 fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth: u32) {
     let (ends, turns) = beam_features(p);
-    lines.push(format!("# {} turns at the root; beams turn {turns} times, end {ends:?}", p.turns().len()));
+    lines.push(format!("# {} turns at the root; beams turn {turns} times, end {ends:?}", p.moves().len()));
     for depth in 1..=max_depth {
-        let nodes = reference::perft(p, depth);
+        let nodes = p.perft(depth);
         lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
         if nodes == 0 || nodes > 2_000 {
             break;
@@ -81,7 +82,7 @@ fn generate_perft_lines() {
         let p = h.last().expect("a position").clone();
         let mut record = Vec::new();
         for w in h.windows(2) {
-            let t = w[0].turns().into_iter().find(|t| w[0].play(t) == w[1]).expect("the played turn");
+            let t = w[0].moves().into_iter().find(|t| w[0].after(t) == w[1]).expect("the played turn");
             record.push(t.notation());
         }
         lines.push(format!("# {options}: random game seed {seed}, {plies} plies"));

@@ -9,6 +9,7 @@ use tabula_rules::{Game, MoveList};
 use super::beams::same_beams;
 use crate::harness::perft::perft_tests;
 use crate::harness::table::{cases, crate_game, has_start, positions, reference_pos};
+use crate::reference::Reference;
 use crate::reference::icelights::{Pos, Rules};
 
 perft_tests!(Icelights);
@@ -44,9 +45,9 @@ fn opening_figures_of_the_spec() {
     let g = Icelights::new(&IlOptions::default()).unwrap();
     let p = Pos::start(Rules::parse(""));
     assert_eq!(p.piece_moves().len(), 34);
-    let turns = p.turns();
+    let turns = p.moves();
     assert_eq!(turns.len(), 646);
-    assert_eq!(turns.iter().filter(|t| p.play(t).outcome.is_some()).count(), 66);
+    assert_eq!(turns.iter().filter(|t| p.after(t).outcome.is_some()).count(), 66);
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
     let ended = list
@@ -58,7 +59,7 @@ fn opening_figures_of_the_spec() {
         })
         .count();
     assert_eq!(ended, 66);
-    assert_eq!(Pos::start(Rules::parse("il.move_optional=true")).turns().len(), 665);
+    assert_eq!(Pos::start(Rules::parse("il.move_optional=true")).moves().len(), 665);
 }
 
 /// At the root of every line, every beam's path and end equal the reference tracer's.

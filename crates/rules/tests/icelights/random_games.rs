@@ -14,8 +14,9 @@ use tabula_rules::games::icelights::{Icelights, IlMove, IlOptions, Kind, MAX_LEG
 use tabula_rules::{Game, Seat};
 
 use super::beams::same_beams;
-use crate::harness::random_game::{Ply, walk};
-use crate::reference::icelights::Pos;
+use crate::harness::random_game::{Legal, Ply, walk};
+use crate::reference::Reference;
+use crate::reference::icelights::{Pos, Turn};
 
 #[derive(Clone, Debug)]
 struct GameSpec {
@@ -178,7 +179,8 @@ fn check_beams(ply: &Ply<Icelights>, pieces: [[u32; 3]; 2], rng: &mut StdRng) ->
 }
 
 /// Mostly turns that do not end the game at once, so games run on.
-fn pick_quiet(g: &Icelights, _: &Pos, moves: &[IlMove], rng: &mut StdRng) -> IlMove {
+fn pick_quiet(g: &Icelights, _: &Pos, legal: &Legal<Icelights>, _: &[Turn], rng: &mut StdRng) -> IlMove {
+    let moves = &legal.moves;
     let quiet: Vec<IlMove> = moves
         .iter()
         .copied()

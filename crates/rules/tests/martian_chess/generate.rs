@@ -6,7 +6,17 @@ use std::collections::BTreeSet;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
-use crate::reference::martian_chess::{self as reference, Pos, Rules};
+use crate::reference::Reference;
+use crate::reference::martian_chess::{CoasterRef, MartianRef, Pos, Rules, Variant};
+
+/// The reference's perft of a Martian or Coaster position.
+fn perft(p: &Pos, depth: u32) -> u64 {
+    if p.rules.coaster {
+        CoasterRef::perft(&Variant(p.clone()), depth)
+    } else {
+        MartianRef::perft(&Variant(p.clone()), depth)
+    }
+}
 
 /// A random game (captures preferred with probability `bias`), every position kept.
 fn random_game(rules: &Rules, seed: u64, bias: f64) -> Vec<Pos> {
@@ -70,7 +80,7 @@ fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth:
         p.clock
     ));
     for depth in 1..=max_depth {
-        let nodes = reference::perft(p, depth);
+        let nodes = perft(p, depth);
         lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
         if nodes == 0 || nodes > 150_000 {
             break;
@@ -105,7 +115,7 @@ fn generate(coaster: bool) {
         let p = Pos::start(Rules::parse(coaster, options).expect("options"));
         lines.push(format!("# {options}: start"));
         for d in 1..=depth {
-            lines.push(format!("{options} | start | {d} | {}", reference::perft(&p, d)));
+            lines.push(format!("{options} | start | {d} | {}", perft(&p, d)));
         }
     }
     let mut used = BTreeSet::new();

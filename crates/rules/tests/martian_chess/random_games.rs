@@ -156,7 +156,7 @@ where
         check_zones(ply, total, captured)
     };
     let bias = spec.capture_bias;
-    let (g, p) = walk(g, p, spec.plies, &mut rng, |g, _, moves, rng| pick(g, moves, bias, rng), check)?;
+    let (g, p) = walk(g, p, spec.plies, &mut rng, |g, _, legal, _, rng| pick(g, &legal.moves, bias, rng), check)?;
     // A short perft from the last position, crate against reference.
     if g.outcome().is_none() {
         prop_assert_eq!(perft(&g, 2), p.perft(2), "perft 2 of {}", g.to_text());

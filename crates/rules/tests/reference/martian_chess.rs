@@ -684,41 +684,6 @@ impl Pos {
     }
 }
 
-/// Perft by playing every move.
-pub fn perft(p: &Pos, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = p.moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(m);
-            perft(&c, depth - 1)
-        })
-        .sum()
-}
-
-/// Perft per root move, sorted by move text.
-pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = p
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(&m);
-            let n = perft(&c, depth - 1);
-            (m, n)
-        })
-        .collect();
-    rows.sort();
-    rows
-}
-
 /// A Martian Chess (`COASTER = false`) or Coaster Chess (`true`) position: the one
 /// reference [`Pos`] serves both games, whose options columns differ only in the game.
 #[derive(Clone, Debug)]
@@ -741,6 +706,7 @@ pub type CoasterRef = Variant<true>;
 
 impl<const COASTER: bool> super::Reference for Variant<COASTER> {
     type Rules = Rules;
+    type Move = String;
 
     fn rules(column: &str) -> Result<Rules, String> {
         Rules::parse(COASTER, column)
@@ -761,23 +727,18 @@ impl<const COASTER: bool> super::Reference for Variant<COASTER> {
     fn to_text(&self) -> String {
         self.0.to_text()
     }
-    fn move_strings(&self) -> Vec<String> {
+    fn moves(&self) -> Vec<String> {
         self.0.moves()
     }
-    fn play_str(&mut self, mv: &str) -> Result<(), String> {
-        if !self.0.moves().iter().any(|m| m == mv) {
-            return Err(format!("illegal {mv}"));
-        }
-        self.0.play(mv);
-        Ok(())
+    fn notation(&self, mv: &String) -> String {
+        mv.clone()
+    }
+    fn after(&self, mv: &String) -> Self {
+        let mut child = self.0.clone();
+        child.play(mv);
+        Variant(child)
     }
     fn ranks(&self) -> Option<Vec<u8>> {
         self.0.outcome.clone()
-    }
-    fn perft(&self, depth: u32) -> u64 {
-        perft(&self.0, depth)
-    }
-    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
-        divide(&self.0, depth)
     }
 }
