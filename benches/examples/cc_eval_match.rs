@@ -9,12 +9,11 @@
 
 use std::sync::Arc;
 
-use tabula_arena::stats::MatchStats;
-use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, WallClock, run_match};
+use tabula_arena::report::MatchStats;
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, TimeControl, WallClock, run_match};
 use tabula_engine::Searcher;
 use tabula_engine::eval::chinese_checkers::CcEval;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use tabula_engine::time::TimeControl;
 use tabula_rules::GameOptions;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 

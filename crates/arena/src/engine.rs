@@ -1,8 +1,7 @@
 //! One `--engine` of a match: a name, a searcher spec and an optional time control of its own.
 
-use tabula_engine::time::TimeControl;
-
 use crate::error::{ArenaError, error};
+use crate::time_control::TimeControl;
 
 /// An engine taking part in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,19 +1,22 @@
-//! One game between searchers, one per seat, each on its own clock.
+//! One game between players, one per seat (searchers and people), each on its own clock.
 //!
 //! Clock semantics (cutechess): the runner measures each move's wall time itself, from
 //! just before it asks the searcher until the move comes back; the time is taken off the
 //! seat's clock, then the increment is added (and under `moves/time` the base time again after
 //! every `moves` moves). A seat whose move takes longer than the time it had left plus the
 //! margin loses on time. Under `st=T` every move has `T` afresh. Node and depth controls have
-//! no clock.
+//! no clock; nor does a player made [`unclocked`](Player::unclocked), or a person.
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tabula_engine::time::{Clock, TimeControl, TimeManager};
-use tabula_engine::{EngineGame, Score, Searcher};
+use tabula_engine::time::TimeManager;
+use tabula_engine::{EngineGame, Score};
 use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
+
+use crate::clock::Clock;
+use crate::player::{Action, FlagRule, Mover, Observer, Player, Review};
 
 /// Where the runner reads the time; tests substitute a fake one.
 pub trait TimeSource: Send + Sync {
@@ -55,13 +58,15 @@ pub enum Termination {
     TimeForfeit(Seat),
     /// A seat's searcher gave no move or an illegal one.
     EngineError(Seat, String),
+    /// A person left the game before its end: scored as a forfeit.
+    Abandoned(Seat),
 }
 
 impl Termination {
     /// The seat that forfeited, if one did.
     pub fn loser(&self) -> Option<Seat> {
         match self {
-            Termination::TimeForfeit(s) | Termination::EngineError(s, _) => Some(*s),
+            Termination::TimeForfeit(s) | Termination::EngineError(s, _) | Termination::Abandoned(s) => Some(*s),
             Termination::Normal | Termination::MaxPlies => None,
         }
     }
@@ -74,16 +79,9 @@ impl fmt::Display for Termination {
             Termination::MaxPlies => f.write_str("max plies"),
             Termination::TimeForfeit(s) => write!(f, "time forfeit by seat {s}"),
             Termination::EngineError(s, why) => write!(f, "engine error by seat {s}: {why}"),
+            Termination::Abandoned(s) => write!(f, "abandoned by seat {s}"),
         }
     }
-}
-
-/// One seat's player: its searcher and its time control.
-pub struct Player<G: Game> {
-    /// The searcher.
-    pub searcher: Box<dyn Searcher<G>>,
-    /// Its time control.
-    pub control: TimeControl,
 }
 
 /// One move of a game as the runner saw it.
@@ -124,6 +122,8 @@ pub struct GameSetup<G: Game> {
     pub book: Vec<G::Move>,
     /// Forgiveness on every clock (cutechess `timemargin`).
     pub margin: Duration,
+    /// What a seat whose clock runs out suffers.
+    pub flag: FlagRule,
     /// Splits clock time into per-move limits.
     pub time_manager: TimeManager,
     /// Where time is read.
@@ -147,14 +147,23 @@ fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
     copy.set_options(&free).is_ok() && copy.outcome().is_none()
 }
 
-/// Plays a game to its end. `players[s]` plays seat `s`; `on_move` sees every move as it is
-/// made (book moves included).
+/// A position the loop can go back to: the game and the clocks before a move.
+struct Snapshot<G> {
+    game: G,
+    clocks: Vec<Option<Clock>>,
+}
+
+/// Plays a game to its end. `players[s]` plays seat `s`; `observer` sees every move as it is
+/// made (book moves included), every search report and every undo.
+///
+/// A person may take moves back (to their previous turn, never into the book) and, once the
+/// game is over, review it and take moves back again; searchers then start a new game.
 pub fn play_game<G: EngineGame>(
     setup: GameSetup<G>,
     players: &mut [Player<G>],
-    on_move: &mut dyn FnMut(&G, &MoveRecord),
+    observer: &mut dyn Observer<G>,
 ) -> GameResult {
-    let GameSetup { start, book, margin, time_manager, time } = setup;
+    let GameSetup { start, book, margin, flag, time_manager, time } = setup;
     let seats = start.seats();
     assert_eq!(players.len(), seats, "one player per seat");
     let mut game = start;
@@ -162,45 +171,78 @@ pub fn play_game<G: EngineGame>(
     for mv in book {
         let record =
             MoveRecord { text: game.format_move(mv), book: true, time: Duration::ZERO, depth: 0, nodes: 0, score: 0 };
+        let seat = game.to_move();
         game.play(mv);
-        on_move(&game, &record);
+        observer.moved(seat, &game, &record);
         moves.push(record);
     }
-    let mut clocks: Vec<Option<Clock>> =
-        players.iter().map(|p| Clock::new(&p.control).map(|c| c.with_margin(margin))).collect();
+    let mut clocks: Vec<Option<Clock>> = players
+        .iter()
+        .map(|p| if p.clocked { Clock::new(&p.control).map(|c| c.with_margin(margin)) } else { None })
+        .collect();
+    // Positions to go back to, kept only when a person may ask for them.
+    let undoable = players.iter().any(Player::is_person);
+    let mut history: Vec<Snapshot<G>> = Vec::new();
     let mut legal = MoveList::new();
     let termination = loop {
         if game.outcome().is_some() {
+            let reviewer = players.iter_mut().enumerate().find_map(|(seat, p)| match &mut p.mover {
+                Mover::Person(person) => Some((Seat(seat as u8), person)),
+                Mover::Searcher(_) => None,
+            });
+            if let Some((seat, person)) = reviewer
+                && person.game_over(&game) == Review::Undo
+            {
+                undo(seat, &mut game, &mut clocks, &mut history, &mut moves, players, observer);
+                continue;
+            }
             break if ended_by_ply_limit(&game) { Termination::MaxPlies } else { Termination::Normal };
         }
         let seat = game.to_move();
         let player = &mut players[seat.index()];
-        let limits = time_manager.limits(&player.control, clocks[seat.index()].as_ref(), game.ply());
         let began = time.now();
-        let result = player.searcher.search(&game, &limits, &mut |_| {});
+        let (mv, depth, nodes, score) = match &mut player.mover {
+            Mover::Person(person) => match person.turn(&game) {
+                Action::Play(mv) => (Some(mv), 0, 0, 0),
+                Action::Undo => {
+                    undo(seat, &mut game, &mut clocks, &mut history, &mut moves, players, observer);
+                    continue;
+                }
+                Action::Quit => break Termination::Abandoned(seat),
+            },
+            Mover::Searcher(searcher) => {
+                let limits = player.control.limits(&time_manager, clocks[seat.index()].as_ref(), game.ply());
+                observer.thinking(&game);
+                let result = searcher.search(&game, &limits, &mut |info| observer.info(&game, info));
+                (result.best, result.depth, result.nodes, result.score)
+            }
+        };
         let used = time.now().saturating_sub(began);
+        let before = if undoable { clocks.clone() } else { Vec::new() };
         if let Some(clock) = &mut clocks[seat.index()]
             && clock.spend(used).is_err()
         {
-            break Termination::TimeForfeit(seat);
+            match flag {
+                FlagRule::Forfeit => break Termination::TimeForfeit(seat),
+                FlagRule::PlayOn => {
+                    clocks[seat.index()] = None;
+                    observer.flagged(&game, seat);
+                }
+            }
         }
-        let Some(mv) = result.best else {
+        let Some(mv) = mv else {
             break Termination::EngineError(seat, "no move".into());
         };
         game.legal_moves(&mut legal);
         if !legal.as_slice().contains(&mv) {
             break Termination::EngineError(seat, format!("illegal move {mv:?}"));
         }
-        let record = MoveRecord {
-            text: game.format_move(mv),
-            book: false,
-            time: used,
-            depth: result.depth,
-            nodes: result.nodes,
-            score: result.score,
-        };
+        let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score };
+        if undoable {
+            history.push(Snapshot { game: game.clone(), clocks: before });
+        }
         game.play(mv);
-        on_move(&game, &record);
+        observer.moved(seat, &game, &record);
         moves.push(record);
     };
     let outcome = match termination.loser() {
@@ -208,4 +250,35 @@ pub fn play_game<G: EngineGame>(
         None => *game.outcome().expect("the game is over"),
     };
     GameResult { outcome, termination, moves, final_position: game.to_text() }
+}
+
+/// Takes moves back for `seat`, a person: at least one, then on until `seat` is to move;
+/// never into the book. Searchers start a new game.
+fn undo<G: EngineGame>(
+    seat: Seat,
+    game: &mut G,
+    clocks: &mut Vec<Option<Clock>>,
+    history: &mut Vec<Snapshot<G>>,
+    moves: &mut Vec<MoveRecord>,
+    players: &mut [Player<G>],
+    observer: &mut dyn Observer<G>,
+) {
+    let mut plies = 0;
+    while let Some(snapshot) = history.pop() {
+        *game = snapshot.game;
+        *clocks = snapshot.clocks;
+        moves.pop();
+        plies += 1;
+        if game.to_move() == seat {
+            break;
+        }
+    }
+    if plies > 0 {
+        for player in players.iter_mut() {
+            if let Mover::Searcher(searcher) = &mut player.mover {
+                searcher.new_game();
+            }
+        }
+    }
+    observer.undone(game, plies);
 }

@@ -2,22 +2,38 @@
 //! statistics, for games of 2 to 6 seats.
 //!
 //! [`run_match`] plays a [`MatchConfig`]; [`play_game`] plays one game; [`record`] writes and
-//! reads PGN-style records; [`stats`] turns results into scores, Elo and rank tables.
+//! reads PGN-style records; [`report`] turns results into scores and rank tables, with the Elo
+//! mathematics in [`elo`].
 
+pub mod clock;
+pub mod elo;
 pub mod engine;
 pub mod error;
 pub mod game;
 pub mod json;
 pub mod opening;
+pub mod player;
+pub mod plural;
 pub mod record;
+pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod seed;
-pub mod stats;
+pub mod time_control;
 
+pub use clock::{Clock, Flagged};
 pub use engine::{EngineEntry, unique_names};
 pub use error::ArenaError;
-pub use game::{GameResult, GameSetup, MoveRecord, Player, Termination, TimeSource, WallClock, play_game};
+pub use game::{GameResult, GameSetup, MoveRecord, Termination, TimeSource, WallClock, play_game};
 pub use opening::{Opening, OpeningBook};
+pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
 pub use record::{Record, parse_records};
+pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, run_match};
+pub use time_control::{TimeControl, TimeControlError};
+
+/// The README's Rust examples, compiled and run by `cargo test --workspace` (the arena
+/// depends on the rules and the engine, so every crate the README uses is in reach).
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;

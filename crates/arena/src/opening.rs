@@ -17,6 +17,7 @@ use tabula_engine::EngineGame;
 use tabula_rules::{Game, MoveList, play_move_words};
 
 use crate::error::{ArenaError, error};
+use crate::plural::plural;
 use crate::seed::mix;
 
 /// Where one round starts: a position (or the start) and moves played from it as book.
@@ -126,7 +127,10 @@ impl OpeningBook {
                         return Ok(Opening { position: None, moves: line });
                     }
                 }
-                Err(error(format!("no random opening of {plies} plies leaves the game running")))
+                Err(error(format!(
+                    "no random opening of {} leaves the game running",
+                    plural(*plies as usize, "ply", "plies")
+                )))
             }
         }
     }

@@ -36,6 +36,7 @@ use std::fmt::Write;
 use tabula_rules::{Game, GameOptions, Outcome};
 
 use crate::error::{ArenaError, error};
+use crate::plural::plural;
 
 /// One move of a record with its comment.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -120,7 +121,10 @@ impl Record {
         };
         let upto = ply.unwrap_or(self.moves.len());
         if upto > self.moves.len() {
-            return Err(error(format!("bad ply '{upto}': the record has {} plies", self.moves.len())));
+            return Err(error(format!(
+                "bad ply '{upto}': the record has {}",
+                plural(self.moves.len(), "ply", "plies")
+            )));
         }
         for (i, mv) in self.moves[..upto].iter().enumerate() {
             let m = game.parse_move(&mv.text).map_err(|e| error(format!("record ply {}: {e}", i + 1)))?;

@@ -6,18 +6,20 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Searcher, registry};
 use tabula_rules::{Game, Outcome};
 
 use crate::engine::EngineEntry;
 use crate::error::{ArenaError, error};
-use crate::game::{GameSetup, Player, Termination, TimeSource, play_game};
+use crate::game::{GameSetup, Termination, TimeSource, play_game};
 use crate::json;
 use crate::opening::OpeningBook;
+use crate::player::{FlagRule, Player};
 use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, schedule};
 use crate::seed::mix;
+use crate::time_control::TimeControl;
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
 pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;
@@ -132,16 +134,17 @@ impl<G: EngineGame> MatchConfig<G> {
             let mut searcher = (self.build)(&self.engines[engine].spec).map_err(error)?;
             searcher.new_game();
             searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
-            players.push(Player { searcher, control: controls[engine] });
+            players.push(Player::searcher(searcher, controls[engine]));
         }
         let setup = GameSetup {
             start: start.clone(),
             book,
             margin: self.margin,
+            flag: FlagRule::Forfeit,
             time_manager: self.time_manager,
             time: time.clone(),
         };
-        let result = play_game(setup, &mut players, &mut |_, _| {});
+        let result = play_game(setup, &mut players, &mut ());
 
         let mut thinking = vec![Duration::ZERO; seats];
         let first_seat = start.to_move().index();

@@ -2,16 +2,12 @@
 //! matches of the issue are ignored tests). The proofs of a won ending by alpha-beta and
 //! MCTS-Solver are tests of `tabula_engine::eval::echelon`.
 
-use std::sync::Arc;
-
-use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeSource, WallClock, run_match};
-use tabula_engine::time::TimeControl;
+use tabula_arena::TimeControl;
+use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, run_match};
 use tabula_rules::Seat;
 use tabula_rules::games::echelon::{Echelon, EgOptions};
 
-fn wall() -> Arc<dyn TimeSource> {
-    Arc::new(WallClock::new())
-}
+use crate::wall;
 
 /// Points of engine 0 over the games of a two-engine match.
 fn points(games: &[FinishedGame]) -> f64 {

@@ -2,13 +2,13 @@
 //! not depend on the machine's load) clearly beats `greedy` with two players, and 4-player
 //! games (free-for-all and teams) run to a scored end.
 
-use std::sync::Arc;
-
-use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, WallClock, run_match};
+use tabula_arena::TimeControl;
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, run_match};
 use tabula_engine::eval::martian_chess::McBench;
-use tabula_engine::time::TimeControl;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, Mc, McOptions, Variant};
 use tabula_rules::{Game, GameOptions, Seat};
+
+use crate::wall;
 
 /// Plays alpha-beta (depth `depth`) against greedy for `rounds` rounds (both seatings);
 /// returns alpha-beta's score share.
@@ -25,7 +25,7 @@ fn alphabeta_share<V: Variant + McBench>(rounds: usize, depth: u32) -> f64 {
     config.openings = OpeningBook::Random { plies: 3 };
     config.seed = 11;
     config.concurrency = 2;
-    let games = run_match(&config, Arc::new(WallClock::new()), &mut |_| true).unwrap();
+    let games = run_match(&config, wall(), &mut |_| true).unwrap();
     assert_eq!(games.len(), 2 * rounds);
     let mut ab = 0.0;
     for g in &games {
@@ -67,7 +67,7 @@ fn four_player_games_end_scored() {
             .collect();
         let engines = if teams { engines[..3].to_vec() } else { engines };
         let config = MatchConfig::<MartianChess>::new(options, engines, None, 4);
-        let games = run_match(&config, Arc::new(WallClock::new()), &mut |_| true).unwrap();
+        let games = run_match(&config, wall(), &mut |_| true).unwrap();
         for g in &games {
             let points = g.outcome.points().unwrap();
             assert_eq!(points.len(), 4);
@@ -96,7 +96,7 @@ fn timed<V: Variant + McBench>() {
     config.seed = 12;
     // The machine is shared: forgive overruns of the hard limit rather than forfeit.
     config.margin = std::time::Duration::from_secs(1);
-    let games = run_match(&config, Arc::new(WallClock::new()), &mut |g| {
+    let games = run_match(&config, wall(), &mut |g| {
         let seat = g.pairing.seats.iter().position(|&e| e == 0).unwrap();
         eprintln!(
             "game {} ab seat {seat}: score {} points {:?} {} plies {}",

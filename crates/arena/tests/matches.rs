@@ -1,66 +1,22 @@
 //! Matches end to end: schedules, clocks (on a fake time source), records, reproducibility.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use tabula_arena::TimeControl;
 use tabula_arena::game::forfeit;
 use tabula_arena::runner::Builder;
 use tabula_arena::{
-    EngineEntry, FinishedGame, GameSetup, MatchConfig, OpeningBook, Player, Termination, TimeSource, parse_records,
-    play_game, run_match,
+    EngineEntry, FinishedGame, FlagRule, GameSetup, MatchConfig, OpeningBook, Player, Termination, TimeSource,
+    parse_records, play_game, run_match,
 };
-use tabula_engine::time::{TimeControl, TimeManager};
-use tabula_engine::{Limits, SearchInfo, SearchResult, Searcher, registry};
-use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
-use tabula_rules::{Game, GameOptions, MoveList, Seat};
+use tabula_engine::time::TimeManager;
+use tabula_engine::{Searcher, registry};
+use tabula_rules::games::chinese_checkers::CcOptions;
+use tabula_rules::{Game, GameOptions, Seat};
 
-type Cc = ChineseCheckers;
-
-/// Time that moves only when a fake engine says so.
-#[derive(Default)]
-struct FakeTime(AtomicU64);
-
-impl FakeTime {
-    fn advance(&self, d: Duration) {
-        self.0.fetch_add(d.as_nanos() as u64, Ordering::SeqCst);
-    }
-}
-
-impl TimeSource for FakeTime {
-    fn now(&self) -> Duration {
-        Duration::from_nanos(self.0.load(Ordering::SeqCst))
-    }
-}
-
-/// Plays the first legal move, taking `cost` of fake time; or misbehaves.
-struct Fake {
-    time: Arc<FakeTime>,
-    cost: Duration,
-    illegal: bool,
-}
-
-impl Searcher<Cc> for Fake {
-    fn search(
-        &mut self,
-        game: &Cc,
-        _: &Limits,
-        _: &mut dyn FnMut(&SearchInfo<<Cc as Game>::Move>),
-    ) -> SearchResult<<Cc as Game>::Move> {
-        self.time.advance(self.cost);
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
-        let mut best = moves.as_slice().first().copied();
-        if self.illegal {
-            // A move of the other side: never legal for the mover.
-            let mut other = *game;
-            other.play(best.expect("a move"));
-            other.legal_moves(&mut moves);
-            best = moves.as_slice().first().copied();
-        }
-        SearchResult { best, score: 0, pv: best.into_iter().collect(), nodes: 1, depth: 1, time: self.cost }
-    }
-}
+use crate::fake::{Cc, Fake, FakeTime};
+use crate::wall;
 
 fn options(players: usize, max_plies: u32) -> CcOptions {
     let mut o = CcOptions::default();
@@ -71,10 +27,6 @@ fn options(players: usize, max_plies: u32) -> CcOptions {
 
 fn engines(specs: &[&str]) -> Vec<EngineEntry> {
     specs.iter().map(|s| EngineEntry::parse(s).unwrap()).collect()
-}
-
-fn wall() -> Arc<dyn TimeSource> {
-    Arc::new(tabula_arena::WallClock::new())
 }
 
 /// Every game's record parses back and replays to its final position.
@@ -202,29 +154,32 @@ fn a_slow_engine_loses_on_time_and_the_record_says_so() {
 #[test]
 fn increments_are_credited_and_the_margin_forgives() {
     let time: Arc<FakeTime> = Arc::new(FakeTime::default());
-    let fake = |ms| Player::<Cc> {
-        searcher: Box::new(Fake { time: time.clone(), cost: Duration::from_millis(ms), illegal: false }),
-        control: TimeControl::sudden_death(Duration::from_secs(2), Duration::from_millis(500)),
+    let fake = |ms| {
+        Player::<Cc>::searcher(
+            Box::new(Fake { time: time.clone(), cost: Duration::from_millis(ms), illegal: false }),
+            TimeControl::sudden_death(Duration::from_secs(2), Duration::from_millis(500)),
+        )
     };
     let setup = |margin| GameSetup {
         start: Cc::new(&options(2, 60)).unwrap(),
         book: vec![],
         margin,
+        flag: FlagRule::Forfeit,
         time_manager: TimeManager::default(),
         time: time.clone() as Arc<dyn TimeSource>,
     };
     // 500 ms a move against a 500 ms increment: the clock never runs down.
-    let r = play_game(setup(Duration::ZERO), &mut [fake(500), fake(500)], &mut |_, _| {});
+    let r = play_game(setup(Duration::ZERO), &mut [fake(500), fake(500)], &mut ());
     assert_eq!(r.termination, Termination::MaxPlies);
     // 600 ms a move against a 500 ms increment: the clock reads 2000 - 100k ms after k moves,
     // so 15 moves fit and the 16th (600 ms with 500 left) flags.
-    let r = play_game(setup(Duration::ZERO), &mut [fake(600), fake(100)], &mut |_, _| {});
+    let r = play_game(setup(Duration::ZERO), &mut [fake(600), fake(100)], &mut ());
     assert_eq!(r.termination, Termination::TimeForfeit(Seat(0)));
     assert_eq!(r.moves.iter().step_by(2).count(), 15);
     // A margin of 99 ms does not cover the 100 ms overrun; 100 ms does, every move after.
-    let r = play_game(setup(Duration::from_millis(99)), &mut [fake(600), fake(100)], &mut |_, _| {});
+    let r = play_game(setup(Duration::from_millis(99)), &mut [fake(600), fake(100)], &mut ());
     assert_eq!(r.termination, Termination::TimeForfeit(Seat(0)));
-    let r = play_game(setup(Duration::from_millis(100)), &mut [fake(600), fake(100)], &mut |_, _| {});
+    let r = play_game(setup(Duration::from_millis(100)), &mut [fake(600), fake(100)], &mut ());
     assert_eq!(r.termination, Termination::MaxPlies);
 }
 

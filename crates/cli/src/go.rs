@@ -4,7 +4,8 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_arena::{TimeControl, TimeControlError};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Limits, SearchInfo, registry};
 
 use crate::error::{CliError, usage};
@@ -43,7 +44,7 @@ pub fn run(args: GoArgs) -> Result<(), CliError> {
 impl GoArgs {
     fn control(&self) -> Result<TimeControl, CliError> {
         if let Some(tc) = &self.tc {
-            return tc.parse().map_err(|e: tabula_engine::time::TimeControlError| usage(e.to_string()));
+            return tc.parse().map_err(|e: TimeControlError| usage(e.to_string()));
         }
         if let Some(d) = self.depth {
             return if d == 0 { Err(usage("bad depth '0': expected 1 or more")) } else { Ok(TimeControl::Depth(d)) };
@@ -90,7 +91,7 @@ impl GameCommand for GoArgs {
         }
         let control = self.control()?;
         let mut searcher = registry::build::<G>(&self.engine).map_err(|e| usage(e.to_string()))?;
-        let limits: Limits = TimeManager::default().limits(&control, None, game.ply());
+        let limits: Limits = control.limits(&TimeManager::default(), None, game.ply());
         let mut out = std::io::stdout().lock();
         let mut failed = None;
         let result = searcher.search(&game, &limits, &mut |info| {

@@ -8,6 +8,7 @@ mod error;
 mod games;
 mod go;
 mod matches;
+mod options;
 mod perft;
 mod play;
 mod position;
@@ -42,6 +43,8 @@ enum Command {
     Match(matches::MatchArgs),
     /// Play against the engine in the terminal (or from a script on stdin).
     Play(play::PlayArgs),
+    /// List a game's rule options and the searchers' keys, with values, defaults and docs.
+    Options(options::OptionsArgs),
 }
 
 fn main() -> ExitCode {
@@ -54,7 +57,7 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match or play (see tabula --help)".into(),
+                "missing command: perft, show, go, bench, match, play or options (see tabula --help)".into(),
             )
             .report();
         }
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
         Command::Play(args) => play::run(args),
+        Command::Options(args) => options::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,10 +9,13 @@ use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use tabula_arena::stats::MatchStats;
-use tabula_arena::{EngineEntry, FinishedGame, MatchConfig, OpeningBook, WallClock, run_match, unique_names};
+use tabula_arena::plural::plural;
+use tabula_arena::report::MatchStats;
+use tabula_arena::{
+    EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeControl, WallClock, run_match, unique_names,
+};
 use tabula_engine::EngineGame;
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
@@ -94,7 +97,7 @@ impl MatchArgs {
     /// The rule options, the ply limit included.
     fn options<G: Game>(&self) -> Result<G::Options, CliError> {
         let mut options = apply_options::<G>(&G::Options::default(), self.players, &self.opts)?;
-        let has_limit = <G::Options as GameOptions>::KEYS.contains(&"max_plies");
+        let has_limit = <G::Options as GameOptions>::SETTINGS.iter().any(|s| s.key() == "max_plies");
         let given = self.opts.iter().any(|o| o.starts_with("max_plies="));
         if has_limit && !given {
             options.set("max_plies", &self.max_plies).map_err(|e| usage(format!("bad --max-plies: {e}")))?;
@@ -142,8 +145,8 @@ impl GameCommand for MatchArgs {
         let mut out = std::io::stdout().lock();
         writeln!(
             out,
-            "Match: {} games of {} ({} seats), {}; time control {}; openings {}; seed {}",
-            total,
+            "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}",
+            plural(total, "game", "games"),
             G::NAME,
             seats,
             names.join(" vs "),
@@ -177,12 +180,12 @@ impl GameCommand for MatchArgs {
             }
             let seated: Vec<&str> = game.pairing.seats.iter().map(|&e| names[e].as_str()).collect();
             let lines = format!(
-                "Finished game {} ({}): {} {{{}, {} plies}}\n{}",
+                "Finished game {} ({}): {} {{{}, {}}}\n{}",
                 game.pairing.game + 1,
                 seated.join(" vs "),
                 game.record.result,
                 game.termination,
-                game.plies,
+                plural(game.plies, "ply", "plies"),
                 stats.running_line(total)
             );
             let written = bar.suspend(|| writeln!(out, "{lines}").and_then(|_| out.flush()));

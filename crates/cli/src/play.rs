@@ -1,15 +1,26 @@
 //! `tabula play`: a person against the engine in the terminal, or a script on stdin.
 //!
-//! The board is shown after every move and the engine's info lines while it thinks. Input
-//! lines are moves in the game's notation or the commands `moves`, `undo`, `hint`, `show`,
-//! `quit` and `help`; a bad line gets a message and the prompt again.
+//! The arena's game loop plays the game: the person is a [`Person`] whose moves come from
+//! the input lines, the engines are searchers, and a [`Screen`] shows the board after every
+//! move and the engine's info lines while it thinks. Input lines are moves in the game's
+//! notation or the commands `moves`, `undo`, `hint`, `show`, `quit` and `help`; a bad line gets
+//! a message and the prompt again.
 
-use std::io::{BufRead, IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::cell::RefCell;
+use std::fmt::Display;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::time::Duration;
 
 use clap::{Args, ValueEnum};
-use tabula_engine::time::{Clock, TimeControl, TimeManager};
-use tabula_engine::{EngineGame, Limits, Searcher, registry};
+use tabula_arena::plural::plural;
+use tabula_arena::{
+    Action, FlagRule, GameSetup, MoveRecord, Observer, Person, Player, Review, Termination, TimeControl,
+    TimeControlError, WallClock, play_game,
+};
+use tabula_engine::time::TimeManager;
+use tabula_engine::{EngineGame, SearchInfo, registry};
 use tabula_rules::{MoveList, Seat};
 
 use crate::error::{CliError, usage};
@@ -69,18 +80,11 @@ pub fn run(args: PlayArgs) -> Result<(), CliError> {
 const HELP: &str = "commands: a move in the game's notation, moves (list the legal moves), undo (take back your \
 last move), hint (ask the engine), show (the board again), quit, help";
 
-/// An engine seat: its searcher and its clock.
-struct EngineSeat<G: EngineGame> {
-    seat: Seat,
-    spec: String,
-    searcher: Box<dyn Searcher<G>>,
-    clock: Option<Clock>,
-}
-
 impl PlayArgs {
+    /// The engines' time control: `--tc`, else a thinking time (`--level`, `--think`, 2 s).
     fn control(&self) -> Result<TimeControl, CliError> {
         if let Some(tc) = &self.tc {
-            return tc.parse().map_err(|e: tabula_engine::time::TimeControlError| usage(e.to_string()));
+            return tc.parse().map_err(|e: TimeControlError| usage(e.to_string()));
         }
         let secs = self.level.map(Level::seconds).or(self.think).unwrap_or(2.0);
         if !(secs.is_finite() && secs > 0.0 && secs <= 1e7) {
@@ -88,157 +92,200 @@ impl PlayArgs {
         }
         Ok(TimeControl::FixedPerMove(Duration::from_secs_f64(secs)))
     }
+
+    /// Whether the engines play on a clock: only under `--tc`; a thinking time is no clock,
+    /// so an engine that overruns it has no flag to fall.
+    fn clocked(&self) -> bool {
+        self.tc.is_some()
+    }
 }
 
-/// The session: the game, its history and the engines.
-struct Session<'a, G: EngineGame, W: Write> {
-    game: G,
-    /// Positions before each move played in the session.
-    history: Vec<G>,
+/// The output the person and the screen share; the first write error is kept and ends the
+/// session.
+#[derive(Clone)]
+struct Console(Rc<RefCell<Output>>);
+
+/// The output and its first write error.
+type Output = (Box<dyn Write>, Option<io::Error>);
+
+impl Console {
+    fn write(&self, text: &str) {
+        let mut state = self.0.borrow_mut();
+        let (out, failed) = &mut *state;
+        if failed.is_none()
+            && let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush())
+        {
+            *failed = Some(e);
+        }
+    }
+
+    fn line(&self, text: impl Display) {
+        self.write(&format!("{text}\n"));
+    }
+
+    fn failed(&self) -> bool {
+        self.0.borrow().1.is_some()
+    }
+
+    fn take_error(&self) -> Option<io::Error> {
+        self.0.borrow_mut().1.take()
+    }
+
+    /// The board, the position text and whose turn it is.
+    fn show<G: EngineGame>(&self, game: &G, human: Seat) {
+        self.write(&game.draw());
+        self.line(format_args!("position: {}", game.to_text()));
+        match game.outcome() {
+            Some(outcome) => self.line(format_args!("game over: {outcome} (undo, show or quit)")),
+            None if game.to_move() == human => {
+                self.line(format_args!("you are seat {human}, to move at ply {}", game.ply()))
+            }
+            None => self.line(format_args!("seat {} (engine) to move at ply {}", game.to_move(), game.ply())),
+        }
+    }
+}
+
+/// The person at the terminal: reads lines, answers the commands, returns moves.
+struct Terminal {
+    console: Console,
+    input: Box<dyn BufRead>,
+    /// A prompt before each line; otherwise each line is echoed after `> `.
+    interactive: bool,
     human: Seat,
-    engines: Vec<EngineSeat<G>>,
+    /// The spec and control of the engine that gives hints.
+    hint_spec: String,
     control: TimeControl,
-    out: &'a mut W,
 }
 
-impl<G: EngineGame, W: Write> Session<'_, G, W> {
-    fn show(&mut self) -> Result<(), CliError> {
-        write!(self.out, "{}", self.game.draw())?;
-        writeln!(self.out, "position: {}", self.game.to_text())?;
-        match self.game.outcome() {
-            Some(outcome) => writeln!(self.out, "game over: {outcome} (undo, show or quit)")?,
-            None if self.game.to_move() == self.human => {
-                writeln!(self.out, "you are seat {}, to move at ply {}", self.human, self.game.ply())?
-            }
-            None => writeln!(self.out, "seat {} (engine) to move at ply {}", self.game.to_move(), self.game.ply())?,
+impl Terminal {
+    /// The next input line, trimmed; `None` at the end of the input or on an error.
+    fn read(&mut self) -> Option<String> {
+        if self.console.failed() {
+            return None;
         }
-        Ok(())
-    }
-
-    fn legal_names(&self) -> Vec<String> {
-        let mut moves = MoveList::new();
-        self.game.legal_moves(&mut moves);
-        let mut names: Vec<String> = moves.iter().map(|&m| self.game.format_move(m)).collect();
-        names.sort();
-        names
-    }
-
-    /// Searches the position for `seat` with the engine searcher given, printing info lines.
-    fn think(
-        out: &mut W,
-        game: &G,
-        searcher: &mut dyn Searcher<G>,
-        limits: &Limits,
-    ) -> Result<Option<G::Move>, CliError> {
-        let mut failed = None;
-        let result = searcher.search(game, limits, &mut |info| {
-            if failed.is_none()
-                && let Err(e) = writeln!(out, "{}", info_line(game, info)).and_then(|_| out.flush())
-            {
-                failed = Some(e);
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e.into());
+        if self.interactive {
+            self.console.write("> ");
         }
-        Ok(result.best)
-    }
-
-    /// Lets the engines move until it is the person's turn or the game is over.
-    fn engines_move(&mut self) -> Result<(), CliError> {
-        while self.game.outcome().is_none() && self.game.to_move() != self.human {
-            let seat = self.game.to_move();
-            let Some(engine) = self.engines.iter_mut().find(|e| e.seat == seat) else {
-                return Err(usage(format!("no engine for seat {seat}")));
-            };
-            let limits = TimeManager::default().limits(&self.control, engine.clock.as_ref(), self.game.ply());
-            writeln!(self.out, "seat {seat} ({}) thinks...", engine.spec)?;
-            let start = Instant::now();
-            let best = Self::think(self.out, &self.game, engine.searcher.as_mut(), &limits)?;
-            let used = start.elapsed();
-            let Some(mv) = best else {
-                writeln!(self.out, "the engine found no move")?;
-                return Ok(());
-            };
-            if let Some(clock) = engine.clock.as_mut()
-                && clock.spend(used).is_err()
-            {
-                writeln!(self.out, "seat {seat} ({}) ran out of time; it plays on, unclocked", engine.spec)?;
-                engine.clock = None;
+        let mut bytes = Vec::new();
+        match self.input.read_until(b'\n', &mut bytes) {
+            Ok(0) => return None,
+            Ok(_) => {}
+            Err(e) => {
+                self.console.0.borrow_mut().1.get_or_insert(e);
+                return None;
             }
-            writeln!(self.out, "seat {seat} plays {} ({:.2}s)", self.game.format_move(mv), used.as_secs_f64())?;
-            self.history.push(self.game.clone());
-            self.game.play(mv);
-            self.show()?;
         }
-        Ok(())
+        let line = String::from_utf8_lossy(&bytes).trim().to_string();
+        if !self.interactive {
+            self.console.line(format_args!("> {line}"));
+        }
+        Some(line)
     }
 
-    /// Handles one input line; `false` ends the session.
-    fn command(&mut self, line: &str) -> Result<bool, CliError> {
+    /// Answers the commands that do not change the game; `false` for any other line.
+    fn answer<G: EngineGame>(&self, game: &G, line: &str) -> bool {
         match line {
             "" => {}
-            "quit" | "exit" => return Ok(false),
-            "help" | "?" => writeln!(self.out, "{HELP}")?,
-            "show" => self.show()?,
-            "moves" => {
-                if self.game.outcome().is_some() {
-                    writeln!(self.out, "the game is over: no moves")?;
-                } else {
-                    let names = self.legal_names();
-                    writeln!(self.out, "legal moves ({}): {}", names.len(), names.join(" "))?;
+            "help" | "?" => self.console.line(HELP),
+            "show" => self.console.show(game, self.human),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The engine's move for the person, with its info lines.
+    fn hint<G: EngineGame>(&self, game: &G) {
+        let mut searcher = match registry::build::<G>(&self.hint_spec) {
+            Ok(searcher) => searcher,
+            Err(e) => return self.console.line(format_args!("no hint: {e}")),
+        };
+        let limits = self.control.limits(&TimeManager::default(), None, game.ply());
+        let result = searcher.search(game, &limits, &mut |info| self.console.line(info_line(game, info)));
+        if let Some(mv) = result.best {
+            self.console.line(format_args!("hint: {}", game.format_move(mv)));
+        }
+    }
+}
+
+impl<G: EngineGame> Person<G> for Terminal {
+    fn turn(&mut self, game: &G) -> Action<G::Move> {
+        while let Some(line) = self.read() {
+            match line.as_str() {
+                _ if self.answer(game, &line) => {}
+                "quit" | "exit" => break,
+                "undo" => return Action::Undo,
+                "hint" => self.hint(game),
+                "moves" => {
+                    let mut moves = MoveList::new();
+                    game.legal_moves(&mut moves);
+                    let mut names: Vec<String> = moves.iter().map(|&m| game.format_move(m)).collect();
+                    names.sort();
+                    self.console.line(format_args!("legal moves ({}): {}", names.len(), names.join(" ")));
                 }
+                text => match game.parse_move(text) {
+                    Ok(mv) => return Action::Play(mv),
+                    Err(e) => self.console.line(format_args!("{e}; type 'moves' for the legal moves or 'help'")),
+                },
             }
-            "undo" => {
-                // Back to the person's previous turn.
-                let mut undone = 0;
-                while let Some(previous) = self.history.pop() {
-                    self.game = previous;
-                    undone += 1;
-                    if self.game.to_move() == self.human {
-                        break;
-                    }
-                }
-                if undone == 0 {
-                    writeln!(self.out, "nothing to undo")?;
-                } else {
-                    for engine in &mut self.engines {
-                        engine.searcher.new_game();
-                    }
-                    writeln!(self.out, "took back {undone} plies")?;
-                    self.show()?;
-                    self.engines_move()?;
-                }
-            }
-            "hint" => {
-                if self.game.outcome().is_some() || self.game.to_move() != self.human {
-                    writeln!(self.out, "no hint: it is not your move")?;
-                } else {
-                    let spec = self.engines[0].spec.clone();
-                    let mut searcher = registry::build::<G>(&spec).map_err(|e| usage(e.to_string()))?;
-                    let limits = TimeManager::default().limits(&self.control, None, self.game.ply());
-                    if let Some(mv) = Self::think(self.out, &self.game, searcher.as_mut(), &limits)? {
-                        writeln!(self.out, "hint: {}", self.game.format_move(mv))?;
-                    }
-                }
-            }
-            text => {
-                if self.game.outcome().is_some() {
-                    writeln!(self.out, "the game is over: '{text}' is not played (undo, show or quit)")?;
-                    return Ok(true);
-                }
-                match self.game.parse_move(text) {
-                    Ok(mv) => {
-                        self.history.push(self.game.clone());
-                        self.game.play(mv);
-                        self.show()?;
-                        self.engines_move()?;
-                    }
-                    Err(e) => writeln!(self.out, "{e}; type 'moves' for the legal moves or 'help'")?,
+        }
+        Action::Quit
+    }
+
+    fn game_over(&mut self, game: &G) -> Review {
+        while let Some(line) = self.read() {
+            match line.as_str() {
+                _ if self.answer(game, &line) => {}
+                "quit" | "exit" => break,
+                "undo" => return Review::Undo,
+                "moves" => self.console.line("the game is over: no moves"),
+                "hint" => self.console.line("no hint: it is not your move"),
+                text => {
+                    self.console.line(format_args!("the game is over: '{text}' is not played (undo, show or quit)"))
                 }
             }
         }
-        Ok(true)
+        Review::End
+    }
+}
+
+/// What the person sees of the game: the engines thinking and moving, the board after every
+/// move, moves taken back.
+struct Screen {
+    console: Console,
+    human: Seat,
+    /// The engine spec of each seat (the person's is empty).
+    specs: Vec<String>,
+}
+
+impl<G: EngineGame> Observer<G> for Screen {
+    fn thinking(&mut self, game: &G) {
+        let seat = game.to_move();
+        self.console.line(format_args!("seat {seat} ({}) thinks...", self.specs[seat.index()]));
+    }
+
+    fn info(&mut self, game: &G, info: &SearchInfo<G::Move>) {
+        self.console.line(info_line(game, info));
+    }
+
+    fn flagged(&mut self, _game: &G, seat: Seat) {
+        self.console
+            .line(format_args!("seat {seat} ({}) ran out of time; it plays on, unclocked", self.specs[seat.index()]));
+    }
+
+    fn moved(&mut self, seat: Seat, game: &G, record: &MoveRecord) {
+        if seat != self.human {
+            self.console.line(format_args!("seat {seat} plays {} ({:.2}s)", record.text, record.time.as_secs_f64()));
+        }
+        self.console.show(game, self.human);
+    }
+
+    fn undone(&mut self, game: &G, plies: usize) {
+        if plies == 0 {
+            self.console.line("nothing to undo");
+        } else {
+            self.console.line(format_args!("took back {}", plural(plies, "ply", "plies")));
+            self.console.show(game, self.human);
+        }
     }
 }
 
@@ -259,40 +306,53 @@ impl GameCommand for PlayArgs {
                 seats - 1
             )));
         }
-        let mut engines = Vec::new();
-        for (i, seat) in (0..seats as u8).filter(|&s| s != self.seat).enumerate() {
-            let spec = specs[if specs.len() == 1 { 0 } else { i }].clone();
-            let mut searcher = registry::build::<G>(&spec).map_err(|e| usage(e.to_string()))?;
-            searcher.new_game();
-            engines.push(EngineSeat { seat: Seat(seat), spec, searcher, clock: Clock::new(&control) });
-        }
-        let stdin = std::io::stdin();
+        let stdin = io::stdin();
         let interactive = stdin.is_terminal();
-        let mut out = std::io::stdout().lock();
-        let mut session = Session { game, history: Vec::new(), human, engines, control, out: &mut out };
-        writeln!(session.out, "{} against {}; {HELP}", G::NAME, specs.join(", "))?;
-        session.show()?;
-        session.engines_move()?;
-        let mut input = stdin.lock();
-        let mut bytes = Vec::new();
-        loop {
-            if interactive {
-                write!(session.out, "> ")?;
+        let console = Console(Rc::new(RefCell::new((Box::new(io::stdout().lock()), None))));
+        let mut players = Vec::with_capacity(seats);
+        let mut seat_specs = Vec::with_capacity(seats);
+        let mut engine = 0;
+        for seat in 0..seats {
+            if seat == human.index() {
+                let terminal = Terminal {
+                    console: console.clone(),
+                    input: Box::new(stdin.lock()),
+                    interactive,
+                    human,
+                    hint_spec: specs[0].clone(),
+                    control,
+                };
+                players.push(Player::person(Box::new(terminal)));
+                seat_specs.push(String::new());
+                continue;
             }
-            session.out.flush()?;
-            bytes.clear();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
-                break;
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            let command = line.trim();
-            if !interactive {
-                writeln!(session.out, "> {command}")?;
-            }
-            if !session.command(command)? {
-                break;
-            }
+            let spec = specs[if specs.len() == 1 { 0 } else { engine }].clone();
+            engine += 1;
+            let searcher = registry::build::<G>(&spec).map_err(|e| usage(e.to_string()))?;
+            let player = Player::searcher(searcher, control);
+            players.push(if self.clocked() { player } else { player.unclocked() });
+            seat_specs.push(spec);
         }
-        Ok(())
+        console.line(format_args!("{} against {}; {HELP}", G::NAME, specs.join(", ")));
+        console.show(&game, human);
+        let setup = GameSetup {
+            start: game,
+            book: Vec::new(),
+            margin: Duration::ZERO,
+            flag: FlagRule::PlayOn,
+            time_manager: TimeManager::default(),
+            time: Arc::new(WallClock::new()),
+        };
+        let mut screen = Screen { console: console.clone(), human, specs: seat_specs };
+        let result = play_game(setup, &mut players, &mut screen);
+        match result.termination {
+            Termination::EngineError(_, why) if why == "no move" => console.line("the engine found no move"),
+            Termination::EngineError(..) => console.line(result.termination),
+            _ => {}
+        }
+        match console.take_error() {
+            Some(e) => Err(e.into()),
+            None => Ok(()),
+        }
     }
 }

@@ -28,12 +28,27 @@ pub fn game_help() -> String {
     format!("The game: {}", tabula_rules::games::NAMES.join(", "))
 }
 
-/// Which position to start from.
+/// Which position to start from: the game and the position flags.
 #[derive(Args, Debug, Clone)]
 pub struct PositionArgs {
     /// The game.
     #[arg(value_name = "GAME", help = game_help())]
     pub game: String,
+    /// The position in that game.
+    #[command(flatten)]
+    pub flags: PositionFlags,
+}
+
+impl PositionArgs {
+    /// The position these arguments describe.
+    pub fn build<G: Game>(&self) -> Result<G, CliError> {
+        self.flags.build(&self.game)
+    }
+}
+
+/// The position flags of a game: `--players`, `--opt`, `--position`, `--moves`.
+#[derive(Args, Debug, Clone)]
+pub struct PositionFlags {
     /// Number of players (default: the game's default).
     #[arg(long, value_name = "N")]
     pub players: Option<usize>,
@@ -48,15 +63,15 @@ pub struct PositionArgs {
     pub moves: Option<String>,
 }
 
-impl PositionArgs {
+impl PositionFlags {
     /// The options from `--players` and `--opt`, applied on top of `base`.
     fn options<G: Game>(&self, base: &G::Options) -> Result<G::Options, CliError> {
         apply_options::<G>(base, self.players, &self.opts)
     }
 
-    /// The `tabula show` command that shows this position after the moves `played`.
-    fn show_command(&self, played: &[String]) -> String {
-        let mut cmd = format!("tabula show {}", self.game);
+    /// The `tabula show` command that shows this position of `game` after the moves `played`.
+    fn show_command(&self, game: &str, played: &[String]) -> String {
+        let mut cmd = format!("tabula show {game}");
         if let Some(n) = self.players {
             cmd.push_str(&format!(" --players {n}"));
         }
@@ -72,8 +87,8 @@ impl PositionArgs {
         cmd
     }
 
-    /// The position these flags describe.
-    pub fn build<G: Game>(&self) -> Result<G, CliError> {
+    /// The position these flags describe in the game named `name` (`G`).
+    pub fn build<G: Game>(&self, name: &str) -> Result<G, CliError> {
         let mut game = match &self.position {
             Some(text) => {
                 let mut game = G::from_text(text).map_err(|e| usage(format!("bad position: {e}")))?;
@@ -98,7 +113,7 @@ impl PositionArgs {
                     "{} in --moves at ply {} ({state}); list the legal moves with: {}",
                     bad.error,
                     bad.ply,
-                    self.show_command(&played)
+                    self.show_command(name, &played)
                 ))
             })?;
         }

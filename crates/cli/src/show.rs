@@ -1,21 +1,26 @@
-//! `tabula show`: draws a position, prints its text, its state and its legal moves.
+//! `tabula show`: draws a position, prints its text, its state and its legal moves; or
+//! replays a game of a records file, whose `Game` tag names the game.
 
 use std::io::Write;
 use std::path::PathBuf;
 
 use clap::Args;
-use tabula_arena::parse_records;
+use tabula_arena::plural::plural;
+use tabula_arena::{Record, parse_records};
 use tabula_rules::{Game, MoveList};
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
-use crate::position::PositionArgs;
+use crate::position::{PositionFlags, game_help};
 
 /// Arguments of `tabula show`.
 #[derive(Args, Debug)]
 pub struct ShowArgs {
+    /// The game; with --record it may be left out (the record names it).
+    #[arg(value_name = "GAME", help = game_help())]
+    game: Option<String>,
     #[command(flatten)]
-    position: PositionArgs,
+    flags: PositionFlags,
     /// Replay a game of a records file (as written by `tabula match --records`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "players", "opts"])]
     record: Option<PathBuf>,
@@ -27,28 +32,54 @@ pub struct ShowArgs {
     ply: Option<usize>,
 }
 
+/// A game of a records file to replay.
+struct Replay {
+    path: PathBuf,
+    record: Record,
+    /// Games in the file.
+    games: usize,
+}
+
+/// `tabula show` with its game chosen: a position, or a replay.
+struct Show {
+    args: ShowArgs,
+    replay: Option<Replay>,
+}
+
 impl ShowArgs {
-    /// The position of `--game K` of `--record FILE` after `--ply P`, and a line about it.
-    fn replay<G: Game>(&self, path: &PathBuf) -> Result<(G, String), CliError> {
+    /// Reads `--game K` of the `--record FILE`.
+    fn read_record(&self, path: &PathBuf) -> Result<Replay, CliError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read --record file '{}': {e}", path.display())))?;
         let records =
             parse_records(&text).map_err(|e| usage(format!("bad --record file '{}': {}", path.display(), e.0)))?;
         let k = self.game_number;
         let record = records.get(k.wrapping_sub(1)).ok_or_else(|| {
-            usage(format!("bad --game '{k}': the file '{}' holds {} games", path.display(), records.len()))
+            usage(format!(
+                "bad --game '{k}': the file '{}' holds {}",
+                path.display(),
+                plural(records.len(), "game", "games")
+            ))
         })?;
+        Ok(Replay { path: path.clone(), record: record.clone(), games: records.len() })
+    }
+}
+
+impl Replay {
+    /// The position after `ply` plies (default: the end), and a line about the game.
+    fn position<G: Game>(&self, k: usize, ply: Option<usize>) -> Result<(G, String), CliError> {
+        let record = &self.record;
         let game: G =
-            record.replay(self.ply).map_err(|e| usage(format!("game {k} of '{}': {}", path.display(), e.0)))?;
+            record.replay(ply).map_err(|e| usage(format!("game {k} of '{}': {}", self.path.display(), e.0)))?;
         let plies = record.moves.len();
         let line = format!(
             "record game {k} of {}: {} ({}), {}, {}; ply {} of {plies}",
-            records.len(),
+            self.games,
             record.tag("Seats").unwrap_or("?"),
             record.tag("TimeControl").unwrap_or("?"),
             record.result,
             record.tag("Termination").unwrap_or("?"),
-            self.ply.unwrap_or(plies),
+            ply.unwrap_or(plies),
         );
         Ok((game, line))
     }
@@ -56,20 +87,36 @@ impl ShowArgs {
 
 /// Runs `tabula show`.
 pub fn run(args: ShowArgs) -> Result<(), CliError> {
-    let game = args.position.game.clone();
-    dispatch(&game, args)
+    let replay = args.record.as_ref().map(|path| args.read_record(path)).transpose()?;
+    let recorded = replay.as_ref().map(|r| {
+        r.record.tag("Game").map(str::to_string).ok_or_else(|| {
+            usage(format!("game {} of '{}' has no Game tag: name the game", args.game_number, r.path.display()))
+        })
+    });
+    let game = match (&args.game, recorded) {
+        (Some(given), Some(Ok(recorded))) if *given != recorded => {
+            return Err(usage(format!(
+                "game '{given}' given, but game {} of the record is '{recorded}'",
+                args.game_number
+            )));
+        }
+        (Some(given), _) => given.clone(),
+        (None, Some(recorded)) => recorded?,
+        (None, None) => return Err(usage("missing GAME: name the game, or give --record FILE")),
+    };
+    dispatch(&game, Show { args, replay })
 }
 
-impl GameCommand for ShowArgs {
+impl GameCommand for Show {
     fn run<G: tabula_engine::EngineGame>(self) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
-        let game: G = match &self.record {
-            Some(path) => {
-                let (game, line) = self.replay::<G>(path)?;
+        let game: G = match &self.replay {
+            Some(replay) => {
+                let (game, line) = replay.position::<G>(self.args.game_number, self.args.ply)?;
                 writeln!(out, "{line}")?;
                 game
             }
-            None => self.position.build()?,
+            None => self.args.flags.build(G::NAME)?,
         };
         write!(out, "{}", game.draw())?;
         writeln!(out, "position: {}", game.to_text())?;

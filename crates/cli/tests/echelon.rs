@@ -2,56 +2,12 @@
 //! counts, options, positions, and every kind of bad Echelon input (exit status 2, one
 //! line on stderr naming the bad token, nothing on stdout, no panic).
 
-use std::process::{Command, Output};
+use crate::{fails, ok};
 
 const START: &str = "echelon radius=4 turn=0 ply=0 board=...../....../......./......../...[brbrbr].[rbrbrb].../......../......./....../.....";
 
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
-}
-
-/// Runs the binary, asserts success with an empty stderr, and returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tabula {args:?} failed with {:?}: {stderr}", out.status.code());
-    assert!(stderr.is_empty(), "tabula {args:?} wrote to stderr: {stderr}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-/// Exit status 2, nothing on stdout, one stderr line starting `tabula: ` naming every token.
-fn fails(args: &[&str], tokens: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: exit status; stderr: {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
-    assert!(!stderr.contains("panicked"), "tabula {args:?} panicked: {stderr}");
-    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("tabula {args:?}: stderr not one line: {stderr:?}"));
-    assert!(!line.contains('\n'), "tabula {args:?}: stderr is not one line: {stderr:?}");
-    assert!(line.starts_with("tabula: "), "{line}");
-    for token in tokens {
-        assert!(line.contains(token), "tabula {args:?}: stderr does not name {token:?}: {line}");
-    }
-    line.to_string()
-}
-
-/// The node counts of `tabula perft echelon ARGS --depth D`, one `depth=d nodes=N ...` line each.
 fn perft(args: &[&str], depth: u32) -> Vec<u64> {
-    let depth_text = depth.to_string();
-    let mut full = vec!["perft", "echelon"];
-    full.extend_from_slice(args);
-    full.extend_from_slice(&["--depth", &depth_text]);
-    let out = ok(&full);
-    out.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let f: Vec<&str> = line.split(' ').collect();
-            assert_eq!(f.len(), 4, "{line}");
-            assert_eq!(f[0], format!("depth={}", i + 1));
-            assert!(f[2].starts_with("time=") && f[3].starts_with("nps="), "{line}");
-            f[1].strip_prefix("nodes=").expect("nodes=").parse().expect("a count")
-        })
-        .collect()
+    crate::perft("echelon", args, depth)
 }
 
 #[test]

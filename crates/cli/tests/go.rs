@@ -1,25 +1,6 @@
 //! `tabula go`: info lines, a legal best move, and bad input.
 
-use std::process::{Command, Output};
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("run tabula")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    assert!(out.status.success(), "tabula {args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str], token: &str) {
-    let out = tabula(args);
-    let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} printed to stdout");
-    assert_eq!(stderr.lines().count(), 1, "tabula {args:?}: {stderr}");
-    assert!(stderr.contains(token) && !stderr.contains("panicked"), "tabula {args:?}: {stderr}");
-}
+use crate::{fails, ok};
 
 /// The legal moves `tabula show` lists for the same position.
 fn legal(moves: &str) -> Vec<String> {
@@ -77,20 +58,20 @@ fn bad_input_exits_2_naming_the_token() {
         v.extend_from_slice(extra);
         v
     };
-    fails(&go(&["--engine", "minimax", "--depth", "1"]), "'minimax'");
-    fails(&go(&["--engine", "alphabeta:depth=3", "--depth", "1"]), "'depth'");
-    fails(&go(&["--engine", "alphabeta:threads=0", "--depth", "1"]), "'0'");
-    fails(&go(&["--engine", "alphabeta", "--tc", "10+x"]), "'10+x'");
-    fails(&go(&["--engine", "alphabeta", "--think", "-1"]), "-1");
-    fails(&go(&["--engine", "alphabeta", "--think", "0"]), "'0'");
-    fails(&go(&["--engine", "alphabeta", "--depth", "0"]), "'0'");
-    fails(&go(&["--engine", "alphabeta", "--depth", "2", "--nodes", "5"]), "--nodes");
-    fails(&go(&["--engine", "alphabeta", "--moves", "j14-j12"]), "'j14-j12'");
-    fails(&go(&["--depth", "2"]), "--engine");
-    fails(&["go", "chess", "--engine", "greedy"], "'chess'");
+    fails(&go(&["--engine", "minimax", "--depth", "1"]), &["'minimax'"]);
+    fails(&go(&["--engine", "alphabeta:depth=3", "--depth", "1"]), &["'depth'"]);
+    fails(&go(&["--engine", "alphabeta:threads=0", "--depth", "1"]), &["'0'"]);
+    fails(&go(&["--engine", "alphabeta", "--tc", "10+x"]), &["'10+x'"]);
+    fails(&go(&["--engine", "alphabeta", "--think", "-1"]), &["-1"]);
+    fails(&go(&["--engine", "alphabeta", "--think", "0"]), &["'0'"]);
+    fails(&go(&["--engine", "alphabeta", "--depth", "0"]), &["'0'"]);
+    fails(&go(&["--engine", "alphabeta", "--depth", "2", "--nodes", "5"]), &["--nodes"]);
+    fails(&go(&["--engine", "alphabeta", "--moves", "j14-j12"]), &["'j14-j12'"]);
+    fails(&go(&["--depth", "2"]), &["--engine"]);
+    fails(&["go", "chess", "--engine", "greedy"], &["'chess'"]);
     let over = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 \
         board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1";
-    fails(&go(&["--engine", "greedy", "--position", over]), "game is over");
+    fails(&go(&["--engine", "greedy", "--position", over]), &["game is over"]);
 }
 
 #[test]
@@ -101,8 +82,8 @@ fn bench_signature_is_stable_with_one_thread() {
     assert_eq!(signature(&a), signature(&b));
     assert!(a.lines().last().unwrap().starts_with("bench nodes="));
     assert_eq!(a.lines().filter(|l| l.starts_with("chinese-checkers ")).count(), 6);
-    fails(&["bench", "chess"], "'chess'");
-    fails(&["bench", "--threads", "0"], "'0'");
+    fails(&["bench", "chess"], &["'chess'"]);
+    fails(&["bench", "--threads", "0"], &["'0'"]);
 }
 
 #[test]
@@ -115,5 +96,5 @@ fn opponent_models_search_three_and_more_seats() {
             assert_eq!(out.lines().filter(|l| l.starts_with("info depth=")).count(), 3, "{out}");
         }
     }
-    fails(&["go", "chinese-checkers", "--engine", "alphabeta:model=maxn", "--depth", "1"], "'maxn'");
+    fails(&["go", "chinese-checkers", "--engine", "alphabeta:model=maxn", "--depth", "1"], &["'maxn'"]);
 }

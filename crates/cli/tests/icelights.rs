@@ -2,47 +2,11 @@
 //! facings, beams and hit Towers), `go`, and bad input (exit status 2, one stderr line
 //! naming the bad token).
 
-use std::process::{Command, Output};
+use crate::{counts, fails, ok};
 
 const GAME: &str = "icelights";
 /// Seat 0's a2 Beamer reflects off c2 (facing N) into seat 1's Tower on c8.
 const WON: &str = "icelights turn=1 ply=3 passes=0 board=2t5/8/8/8/8/8/BE1IN5/T7";
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tabula {args:?} failed with {:?}: {stderr}", out.status.code());
-    assert!(stderr.is_empty(), "tabula {args:?} wrote to stderr: {stderr}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-/// Exit status 2, nothing on stdout, one stderr line starting `tabula: ` naming `token`.
-fn fails(args: &[&str], token: &str) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: stderr {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    let line = stderr.strip_suffix('\n').expect("a newline");
-    assert!(!line.contains('\n') && line.starts_with("tabula: "), "not one line: {stderr:?}");
-    assert!(line.contains(token), "tabula {args:?}: {line} does not name {token:?}");
-    line.to_string()
-}
-
-/// The node counts of the depth lines.
-fn counts(out: &str) -> Vec<u64> {
-    out.lines()
-        .filter(|l| l.starts_with("depth="))
-        .map(|l| {
-            let nodes = l.split(' ').nth(1).and_then(|f| f.strip_prefix("nodes=")).expect("nodes=");
-            nodes.parse().expect("a count")
-        })
-        .collect()
-}
 
 #[test]
 fn perft_gives_the_spec_counts() {
@@ -78,7 +42,7 @@ fn moves_join_a_move_with_its_orientation() {
     assert!(a.contains("position: icelights turn=0 ply=2 passes=0 "), "{a}");
     assert!(a.contains("bE"), "g8 now faces E: {a}");
     // A part that cannot join the move before it is a turn of its own (here illegal).
-    fails(&["perft", GAME, "--moves", "b1-c1,h7=N", "--depth", "1"], "'h7=N' in --moves at ply 2");
+    fails(&["perft", GAME, "--moves", "b1-c1,h7=N", "--depth", "1"], &["'h7=N' in --moves at ply 2"]);
 }
 
 #[test]
@@ -115,20 +79,20 @@ fn go_plays_a_legal_turn_and_takes_a_win() {
 
 #[test]
 fn bad_input_exits_2_naming_the_token() {
-    fails(&["perft", GAME, "--moves", "d1-d5", "--depth", "1"], "d1-d5");
-    fails(&["perft", GAME, "--moves", "d1-d5", "--depth", "1"], "tabula show icelights");
+    fails(&["perft", GAME, "--moves", "d1-d5", "--depth", "1"], &["d1-d5"]);
+    fails(&["perft", GAME, "--moves", "d1-d5", "--depth", "1"], &["tabula show icelights"]);
     // With commas a part that does not join its move is a turn of its own.
-    fails(&["perft", GAME, "--moves", "d1-d2,d2=N", "--depth", "1"], "'d2=N' in --moves at ply 2");
-    fails(&["perft", GAME, "--moves", "d1-d9", "--depth", "1"], "d9");
-    fails(&["perft", GAME, "--moves", "a2=Q", "--depth", "1"], "Q");
-    fails(&["perft", GAME, "--moves", "a2=N", "--depth", "1"], "a2=N");
-    fails(&["show", GAME, "--position", "icelights turn=0 ply=0 passes=0 board=8/8/8/8/8/8/8/TX6"], "TX6");
+    fails(&["perft", GAME, "--moves", "d1-d2,d2=N", "--depth", "1"], &["'d2=N' in --moves at ply 2"]);
+    fails(&["perft", GAME, "--moves", "d1-d9", "--depth", "1"], &["d9"]);
+    fails(&["perft", GAME, "--moves", "a2=Q", "--depth", "1"], &["Q"]);
+    fails(&["perft", GAME, "--moves", "a2=N", "--depth", "1"], &["a2=N"]);
+    fails(&["show", GAME, "--position", "icelights turn=0 ply=0 passes=0 board=8/8/8/8/8/8/8/TX6"], &["TX6"]);
     fails(
         &["show", GAME, "--position", "icelights turn=0 ply=0 passes=0 board=8/8/8/8/8/8/8/T7"],
-        "seat 1 has 0 Tower",
+        &["seat 1 has 0 Tower"],
     );
-    fails(&["show", GAME, "--position", "icelights turn=3 ply=0 passes=0 board=7t/8/8/8/8/8/8/T7"], "turn=3");
-    fails(&["perft", GAME, "--opt", "il.move_optional=maybe", "--depth", "1"], "maybe");
-    fails(&["perft", GAME, "--opt", "il.nonsense=true", "--depth", "1"], "il.nonsense");
-    fails(&["perft", GAME, "--players", "3", "--depth", "1"], "3");
+    fails(&["show", GAME, "--position", "icelights turn=3 ply=0 passes=0 board=7t/8/8/8/8/8/8/T7"], &["turn=3"]);
+    fails(&["perft", GAME, "--opt", "il.move_optional=maybe", "--depth", "1"], &["maybe"]);
+    fails(&["perft", GAME, "--opt", "il.nonsense=true", "--depth", "1"], &["il.nonsense"]);
+    fails(&["perft", GAME, "--players", "3", "--depth", "1"], &["3"]);
 }

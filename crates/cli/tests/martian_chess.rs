@@ -2,40 +2,7 @@
 //! options, the position line, and bad input (exit status 2, one stderr line naming the
 //! bad token).
 
-use std::process::{Command, Output};
-
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tabula {args:?} failed: {stderr}");
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-fn fails(args: &[&str], tokens: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8(out.stderr).expect("UTF-8");
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    let line = stderr.strip_suffix('\n').expect("one line");
-    assert!(!line.contains('\n'), "one line: {stderr:?}");
-    for t in tokens {
-        assert!(line.contains(t), "tabula {args:?}: {line} does not name {t}");
-    }
-    line.to_string()
-}
-
-/// The node counts of the depth lines.
-fn counts(out: &str) -> Vec<u64> {
-    out.lines()
-        .filter(|l| l.starts_with("depth="))
-        .map(|l| l.split(' ').nth(1).and_then(|f| f.strip_prefix("nodes=")).expect("nodes").parse().expect("a count"))
-        .collect()
-}
+use crate::{counts, fails, ok};
 
 #[test]
 fn perft_gives_the_spec_counts() {

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
-/// [`Score::WIN_THRESHOLD`].
+/// [`score::WIN_THRESHOLD`].
 pub type Score = i32;
 
 /// Score constants shared by the searchers.
@@ -159,18 +159,6 @@ pub trait EngineGame: Game {
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
-    }
-    /// Gives the turn to `seat`, the seats between losing theirs: best-reply search lets
-    /// one opponent move out of turn. Giving it to the seat to move changes nothing. The
-    /// hash must follow (it covers the seat to move). Returns `false`, changing nothing,
-    /// where the game cannot or is over (a game that cannot is refused `best-reply`).
-    fn hand_turn_to(&mut self, _seat: tabula_rules::Seat) -> bool {
-        false
-    }
-    /// The team a seat plays for; seats of one team share a result (Martian Chess's
-    /// team option). By default every seat is its own team.
-    fn team(&self, seat: tabula_rules::Seat) -> u8 {
-        seat.0
     }
     /// Whether a random opening may play this move. A game leaves out moves that no player
     /// opens with and that would decide the games started from them (Martian Chess: calling

@@ -10,6 +10,7 @@ pub mod eval;
 pub mod playout;
 pub mod registry;
 pub mod search;
+pub mod settings;
 pub mod time;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};

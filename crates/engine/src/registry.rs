@@ -1,12 +1,17 @@
 //! Searchers built from spec strings: `alphabeta:threads=2,hash=64`, `greedy`, `random:seed=7`.
-//! An unknown name or key is an error that lists the known ones.
+//! An unknown name or key is an error that lists the known ones; the keys are declared in
+//! [`crate::settings`].
 
 use std::fmt;
 
+use tabula_rules::RulesError;
+use tabula_rules::core::settings::{self, Setting};
+
 use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
-use crate::search::mcts::{Mcts, MctsConfig};
+use crate::search::mcts::Mcts;
 use crate::search::simple::{Greedy, RandomPlayer};
+use crate::settings::{ALPHABETA, MCTS, MctsSpec, Policy, RANDOM, RandomSpec};
 
 /// A spec string that cannot be built; the message names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,127 +25,84 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// The searcher names and their keys.
-pub const SEARCHERS: &[(&str, &[&str])] = &[
-    ("alphabeta", &["threads", "hash", "aspiration", "model", "contempt", "lmr"]),
-    ("mcts", &["c", "seed", "threads", "cap", "history", "solver", "reuse", "policy", "length"]),
-    ("greedy", &[]),
-    ("random", &["seed"]),
-];
+/// The searcher names, in the order errors and listings give them.
+pub const SEARCHERS: &[&str] = &["alphabeta", "mcts", "greedy", "random"];
 
 /// A spec's name and its `key=value` pairs.
 type Parsed<'a> = (&'a str, Vec<(&'a str, &'a str)>);
 
-/// Splits `name:key=value,...` into the name and its pairs, checking the keys.
-fn parse(spec: &str) -> Result<Parsed<'_>, SpecError> {
+/// Splits `name:key=value,...` into the name and its pairs.
+fn split(spec: &str) -> Result<Parsed<'_>, SpecError> {
     let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    let Some(&(_, keys)) = SEARCHERS.iter().find(|(n, _)| *n == name) else {
-        let names: Vec<&str> = SEARCHERS.iter().map(|(n, _)| *n).collect();
-        return Err(SpecError(format!("unknown engine '{name}' (known: {})", names.join(", "))));
-    };
+    if !SEARCHERS.contains(&name) {
+        return Err(SpecError(format!("unknown engine '{name}' (known: {})", SEARCHERS.join(", "))));
+    }
     let mut pairs = Vec::new();
     for part in rest.split(',').filter(|p| !p.is_empty()) {
         let (k, v) = part
             .split_once('=')
             .ok_or_else(|| SpecError(format!("bad engine setting '{part}': expected key=value")))?;
-        if !keys.contains(&k) {
-            let known = if keys.is_empty() { "none".to_string() } else { keys.join(", ") };
-            return Err(SpecError(format!("unknown key '{k}' for {name} (known: {known})")));
-        }
         pairs.push((k, v));
     }
     Ok((name, pairs))
 }
 
-fn number<T: std::str::FromStr + PartialOrd>(key: &str, value: &str, lo: T, hi: T) -> Result<T, SpecError> {
-    value
-        .parse::<T>()
-        .ok()
-        .filter(|v| *v >= lo && *v <= hi)
-        .ok_or_else(|| SpecError(format!("bad value '{value}' for {key}")))
-}
-
-fn boolean(key: &str, value: &str) -> Result<bool, SpecError> {
-    match value {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(SpecError(format!("bad value '{value}' for {key} (expected true or false)"))),
-    }
-}
-
-/// The opponent model `value` names; `best-reply` only for a game that can hand the turn on.
-fn model<G: EngineGame>(value: &str) -> Result<Model, SpecError> {
-    match value {
-        "paranoid" => Ok(Model::Paranoid),
-        "best-reply" => {
-            let handed = G::new(&Default::default()).is_ok_and(|mut g| {
-                let seat = g.to_move();
-                g.hand_turn_to(seat)
-            });
-            if handed {
-                Ok(Model::BestReply)
-            } else {
-                Err(SpecError(format!("model 'best-reply' is not built for {}: it cannot hand the turn on", G::NAME)))
+/// Applies the `pairs` of searcher `name` to `target` through its declared keys.
+fn apply<T>(name: &str, settings: &[&dyn Setting<T>], target: &mut T, pairs: &[(&str, &str)]) -> Result<(), SpecError> {
+    for &(key, value) in pairs {
+        let setting = settings::find(settings, key).ok_or_else(|| {
+            SpecError(format!("unknown key '{key}' for {name} (known: {})", settings::keys(settings)))
+        })?;
+        setting.set(target, value).map_err(|e| match e {
+            RulesError::BadValue { key, value, expected } => {
+                SpecError(format!("bad value '{value}' for {key} (expected {expected})"))
             }
-        }
-        _ => Err(SpecError(format!("bad value '{value}' for model (expected paranoid or best-reply)"))),
+            other => SpecError(other.to_string()),
+        })?;
     }
+    Ok(())
+}
+
+/// Whether game `G` can hand the turn on, as best-reply search needs.
+fn hands_turn_on<G: EngineGame>() -> bool {
+    G::new(&Default::default()).is_ok_and(|mut g| {
+        let seat = g.to_move();
+        g.hand_turn_to(seat)
+    })
 }
 
 /// Builds the searcher a spec string describes.
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
-    let (name, pairs) = parse(spec)?;
+    let (name, pairs) = split(spec)?;
     Ok(match name {
         "alphabeta" => {
             let mut c = AlphaBetaConfig::default();
-            for (k, v) in pairs {
-                match k {
-                    "threads" => c.threads = number(k, v, 1, 256)?,
-                    "hash" => c.hash_mb = number(k, v, 1, 65_536)?,
-                    "aspiration" => c.aspiration = number(k, v, 1, 100_000)?,
-                    "contempt" => c.contempt = Some(number(k, v, -10_000, 10_000)?),
-                    "lmr" => c.lmr = Some(number(k, v, 0, 1_000)?),
-                    _ => c.model = model::<G>(v)?,
-                }
+            apply(name, ALPHABETA, &mut c, &pairs)?;
+            if c.model == Model::BestReply && !hands_turn_on::<G>() {
+                return Err(SpecError(format!(
+                    "model 'best-reply' is not built for {}: it cannot hand the turn on",
+                    G::NAME
+                )));
             }
             Box::new(AlphaBeta::<G>::new(c))
         }
         "mcts" => {
-            let mut c = MctsConfig::default();
-            let mut policy = G::playout_policy();
-            for (k, v) in pairs {
-                match k {
-                    "c" => c.c = number(k, v, 0.0, 100.0)?,
-                    "seed" => c.seed = number(k, v, 0, u64::MAX)?,
-                    "threads" => c.threads = number(k, v, 1, 256)?,
-                    "cap" => c.playout_cap = if v == "none" { None } else { Some(number(k, v, 1, 1_000_000)?) },
-                    "history" => c.progressive_history = boolean(k, v)?,
-                    "solver" => c.solver = boolean(k, v)?,
-                    "reuse" => c.reuse_tree = boolean(k, v)?,
-                    "length" => c.length_discount = number(k, v, 0.0, 0.5)?,
-                    _ => {
-                        policy = match v {
-                            "game" => G::playout_policy(),
-                            "uniform" => std::sync::Arc::new(crate::playout::Uniform),
-                            _ => {
-                                return Err(SpecError(format!(
-                                    "bad value '{v}' for policy (expected game or uniform)"
-                                )));
-                            }
-                        }
-                    }
-                }
-            }
-            Box::new(Mcts::<G>::new(c, policy))
+            let mut s = MctsSpec::default();
+            apply(name, MCTS, &mut s, &pairs)?;
+            let policy = match s.policy {
+                Policy::Game => G::playout_policy(),
+                Policy::Uniform => std::sync::Arc::new(crate::playout::Uniform),
+            };
+            Box::new(Mcts::<G>::new(s.config, policy))
         }
-        "greedy" => Box::new(Greedy::<G>::new()),
+        "greedy" => {
+            apply::<()>(name, &[], &mut (), &pairs)?;
+            Box::new(Greedy::<G>::new())
+        }
         _ => {
-            let mut seed = 0;
-            for (k, v) in pairs {
-                debug_assert_eq!(k, "seed");
-                seed = number(k, v, 0, u64::MAX)?;
-            }
-            Box::new(RandomPlayer::new(seed))
+            let mut s = RandomSpec::default();
+            apply(name, RANDOM, &mut s, &pairs)?;
+            Box::new(RandomPlayer::new(s.seed))
         }
     })
 }

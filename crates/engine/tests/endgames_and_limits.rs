@@ -9,20 +9,15 @@ use tabula_engine::api::score;
 use tabula_engine::playout::chinese_checkers::CcForward;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula_engine::search::mcts::{Mcts, MctsConfig, Proof};
-use tabula_engine::time::{TimeControl, TimeManager};
+use tabula_engine::time::TimeManager;
 use tabula_engine::{Limits, Searcher, registry};
 use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
 use tabula_rules::{Game, MoveList, Seat};
 
-fn position(rows: [&str; 17]) -> ChineseCheckers {
-    let text = format!("chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 board={}", rows.join("/"));
-    ChineseCheckers::from_text(&text).unwrap()
-}
-
-/// Seat 0 has nine pegs home and one on i5, a step from the empty h4; seat 1's pegs sit
-/// on rank 12, far from anything.
-fn one_to_go() -> ChineseCheckers {
-    position([
+/// Seat 0 with its last target rows full and the rows `near` (rank 5) and `home` (rank 4,
+/// the first of its target) as given; seat 1's pegs sit on rank 12, far from anything.
+fn position(near: &str, home: &str) -> ChineseCheckers {
+    let rows = [
         ".",
         "..",
         "...",
@@ -35,36 +30,25 @@ fn one_to_go() -> ChineseCheckers {
         "..........",
         "...........",
         "............",
-        "........0....",
-        "000.",
+        near,
+        home,
         "000",
         "00",
         "0",
-    ])
+    ];
+    let text = format!("chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 board={}", rows.join("/"));
+    ChineseCheckers::from_text(&text).unwrap()
+}
+
+/// Seat 0 has nine pegs home and one on i5, a step from the empty h4.
+fn one_to_go() -> ChineseCheckers {
+    position("........0....", "000.")
 }
 
 /// Seat 0 has eight pegs home, g4 and h4 empty, and pegs on h5 and i5, each a step from
 /// one of them: the win takes two of its moves (three plies).
 fn two_to_go() -> ChineseCheckers {
-    position([
-        ".",
-        "..",
-        "...",
-        "....",
-        ".............",
-        "1111111111..",
-        "...........",
-        "..........",
-        ".........",
-        "..........",
-        "...........",
-        "............",
-        ".......00....",
-        "00..",
-        "000",
-        "00",
-        "0",
-    ])
+    position(".......00....", "00..")
 }
 
 fn moves_of(g: &ChineseCheckers) -> Vec<CcMove> {
@@ -171,8 +155,7 @@ fn depth_limits_are_exact() {
 #[test]
 fn st_half_a_second_returns_a_move_in_time() {
     // A sanity bound: generous, since the machine may be busy (precision is the bench's).
-    let control: TimeControl = "st=0.5".parse().unwrap();
-    let limits = TimeManager::default().limits(&control, None, 0);
+    let limits = TimeManager::default().move_time(Duration::from_millis(500));
     assert!(limits.hard_time.unwrap() <= Duration::from_millis(500));
     let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
     for spec in ["alphabeta:threads=2", "mcts:threads=2"] {

@@ -84,12 +84,12 @@ fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i
     let mut worst = i32::MAX;
     for seat in (0..game.seats() as u8).map(Seat).filter(|&s| s != root) {
         let mut handed = *game;
-        assert!(handed.give_turn(seat));
+        assert!(handed.hand_turn_to(seat));
         for mv in moves_of(&handed) {
             let mut child = handed;
             child.play(mv);
             if child.outcome().is_none() {
-                child.give_turn(root);
+                child.hand_turn_to(root);
             }
             worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
         }
@@ -206,9 +206,6 @@ impl Evaluator<Pairs> for PairsEval {
 impl EngineGame for Pairs {
     type Eval = PairsEval;
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
-    fn team(&self, seat: Seat) -> u8 {
-        seat.0 % 2
-    }
 }
 
 impl Game for Pairs {
@@ -233,8 +230,8 @@ impl Game for Pairs {
     fn ply(&self) -> u32 {
         self.0.ply()
     }
-    fn legal_moves(&self, out: &mut MoveList<CcMove>) {
-        self.0.legal_moves(out)
+    fn generate(&self, out: &mut MoveList<CcMove>) {
+        self.0.generate(out)
     }
     fn play(&mut self, mv: CcMove) {
         self.0.play(mv)
@@ -248,8 +245,8 @@ impl Game for Pairs {
     fn hash_from_scratch(&self) -> u64 {
         self.0.hash_from_scratch()
     }
-    fn parse_move(&self, text: &str) -> Result<CcMove, NotationError> {
-        self.0.parse_move(text)
+    fn read_move(&self, text: &str) -> Result<CcMove, NotationError> {
+        self.0.read_move(text)
     }
     fn format_move(&self, mv: CcMove) -> String {
         self.0.format_move(mv)
@@ -262,6 +259,9 @@ impl Game for Pairs {
     }
     fn draw(&self) -> String {
         self.0.draw()
+    }
+    fn team(&self, seat: Seat) -> u8 {
+        seat.0 % 2
     }
 }
 

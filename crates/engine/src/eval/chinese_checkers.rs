@@ -85,9 +85,6 @@ impl EngineGame for ChineseCheckers {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
     }
-    fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        self.give_turn(seat)
-    }
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
             "chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1",
@@ -171,7 +168,7 @@ mod tests {
         assert!(longest >= 4, "a hop chain gains {longest}");
         // Nobody gains after the end of the game; seat 1 to move gets it instead.
         let mut other = ChineseCheckers::new(&CcOptions::default()).unwrap();
-        assert!(other.give_turn(Seat(1)));
+        assert!(other.hand_turn_to(Seat(1)));
         let e = CcEval::default().evaluate(&other);
         assert_eq!(e[1] - CcEval::RACE.evaluate(&other)[1], HOP * best_gain(&other));
     }

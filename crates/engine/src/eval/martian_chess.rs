@@ -192,15 +192,6 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
         self.is_capture(mv)
     }
 
-    fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        self.give_turn(seat);
-        true
-    }
-
-    fn team(&self, seat: Seat) -> u8 {
-        Mc::team(self, seat)
-    }
-
     /// Random openings leave out clock calls (a call in a capture-free opening ends it 0-0
     /// seven plies later) and crossings that capture nothing (they hand the piece to the
     /// zone it lands in: a queen given away on the first move decides the game before the
@@ -250,8 +241,8 @@ mod tests {
         let g = MartianChess::new(&o).unwrap();
         let e = McEval.evaluate(&g);
         assert_eq!((e[0], e[1]), (e[2], e[3]));
-        assert_eq!(EngineGame::team(&g, Seat(2)), 0);
-        assert_eq!(EngineGame::team(&g, Seat(3)), 1);
+        assert_eq!(Game::team(&g, Seat(2)), 0);
+        assert_eq!(Game::team(&g, Seat(3)), 1);
     }
 
     #[test]

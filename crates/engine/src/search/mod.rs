@@ -4,3 +4,8 @@ pub mod alphabeta;
 pub mod mcts;
 pub mod simple;
 pub mod table;
+
+use crate::api::SearchInfo;
+
+/// The report callback of [`Searcher::search`](crate::Searcher::search).
+pub(crate) type Report<'a, M> = &'a mut dyn FnMut(&SearchInfo<M>);

@@ -6,20 +6,36 @@ use std::hash::Hash;
 use super::error::{NotationError, RulesError};
 use super::moves::MoveList;
 use super::outcome::{Outcome, Seat};
+use super::settings::{self, Setting};
 
-/// Rule options of a game: the player count plus the named options of the spec.
-pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync {
-    /// The option names this game accepts with [`set`](GameOptions::set), as in the spec.
-    const KEYS: &'static [&'static str];
-
-    /// Sets the named option from its text value (`--opt KEY=VALUE`).
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError>;
+/// Rule options of a game: the player count plus the named options of the spec, each
+/// declared once in [`SETTINGS`](GameOptions::SETTINGS).
+pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'static {
+    /// The options this game accepts with [`set`](GameOptions::set), as in the spec.
+    const SETTINGS: &'static [&'static dyn Setting<Self>];
+    /// Options (`key`) or values (`key=value`) the spec documents that are not built;
+    /// naming one is a [`RulesError::Unsupported`].
+    const UNSUPPORTED: &'static [&'static str] = &[];
 
     /// Sets the number of players.
     fn set_players(&mut self, players: usize) -> Result<(), RulesError>;
 
-    /// The options that differ from the defaults, as `key=value` pairs in [`KEYS`](GameOptions::KEYS) order.
-    fn non_default(&self) -> Vec<(&'static str, String)>;
+    /// Sets the named option from its text value (`--opt KEY=VALUE`).
+    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
+        if Self::UNSUPPORTED.iter().any(|u| *u == key || u.split_once('=') == Some((key, value))) {
+            let what = if Self::UNSUPPORTED.contains(&key) { key.to_string() } else { format!("{key}={value}") };
+            return Err(RulesError::Unsupported { what });
+        }
+        let setting = settings::find(Self::SETTINGS, key)
+            .ok_or_else(|| RulesError::UnknownOption { key: key.to_string(), known: settings::keys(Self::SETTINGS) })?;
+        setting.set(self, value)
+    }
+
+    /// The options that differ from the defaults, as `key=value` pairs in
+    /// [`SETTINGS`](GameOptions::SETTINGS) order.
+    fn non_default(&self) -> Vec<(&'static str, String)> {
+        settings::non_default(Self::SETTINGS, self, &Self::default())
+    }
 }
 
 /// One game's rules: positions, legal moves, results, notation.
@@ -48,13 +64,35 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn to_move(&self) -> Seat;
     /// The number of plies played so far.
     fn ply(&self) -> u32;
-    /// Writes the legal moves into `out` (cleared first). Empty once the game is over.
-    fn legal_moves(&self, out: &mut MoveList<Self::Move>);
-    /// The number of legal moves; games may count without listing (bulk perft).
-    fn count_moves(&self) -> usize {
+    /// Appends the legal moves of this unfinished position to `out` (the game's move
+    /// generator; [`legal_moves`](Game::legal_moves) is what callers use).
+    fn generate(&self, out: &mut MoveList<Self::Move>);
+    /// The number of moves [`generate`](Game::generate) would give; games may count without
+    /// listing (bulk perft).
+    fn count_generated(&self) -> usize {
         let mut list = MoveList::new();
-        self.legal_moves(&mut list);
+        self.generate(&mut list);
         list.len()
+    }
+    /// Writes the legal moves into `out` (cleared first). Empty once the game is over.
+    #[inline]
+    fn legal_moves(&self, out: &mut MoveList<Self::Move>) {
+        out.clear();
+        if self.outcome().is_none() {
+            self.generate(out);
+        }
+    }
+    /// The number of legal moves.
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.outcome().is_some() { 0 } else { self.count_generated() }
+    }
+    /// Whether `mv` is legal in this unfinished position; games may answer without
+    /// listing every move.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list.iter().any(|&m| m == mv)
     }
     /// Plays a legal move (legality is debug-asserted only).
     fn play(&mut self, mv: Self::Move);
@@ -65,8 +103,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The hash computed from scratch; equal to [`hash`](Game::hash) (tests check it).
     fn hash_from_scratch(&self) -> u64;
 
+    /// Reads a move in the game's notation, without asking whether it is legal here.
+    fn read_move(&self, text: &str) -> Result<Self::Move, NotationError>;
     /// Parses a move in the game's notation and checks that it is legal here.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError> {
+        let mv = self.read_move(text)?;
+        if self.outcome().is_none() && self.is_legal(mv) {
+            Ok(mv)
+        } else {
+            Err(NotationError::Illegal { token: text.to_string() })
+        }
+    }
     /// The canonical notation of a move.
     fn format_move(&self, mv: Self::Move) -> String;
     /// The position text; [`from_text`](Game::from_text) reads it back to an equal position.
@@ -75,4 +122,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn from_text(text: &str) -> Result<Self, NotationError>;
     /// A drawing of the position for a terminal.
     fn draw(&self) -> String;
+
+    /// The team a seat plays for; seats of one team share a result (Martian Chess's team
+    /// option). By default every seat is its own team.
+    fn team(&self, seat: Seat) -> u8 {
+        seat.0
+    }
+    /// Gives the turn to `seat`, the seats between losing theirs (best-reply search lets one
+    /// opponent move out of turn). Giving it to the seat to move changes nothing; the hash
+    /// follows. Returns `false`, changing nothing, where the game cannot or is over.
+    fn hand_turn_to(&mut self, _seat: Seat) -> bool {
+        false
+    }
 }

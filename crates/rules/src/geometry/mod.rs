@@ -2,4 +2,5 @@
 
 pub mod bits;
 pub mod hex;
+pub mod seating;
 pub mod square;

@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 use crate::core::zobrist;
 use crate::geometry::bits::{Bits, bit};
 use crate::geometry::hex::{Hex, HexBoard};
+use crate::geometry::seating::opposite;
 
 /// The radius whose names the star uses (files a–q, ranks 1–17).
 pub const RADIUS: i8 = 8;
@@ -104,7 +105,7 @@ impl Star {
     /// The target of a seat sitting in `camp`: the opposite camp.
     #[inline(always)]
     pub fn target(&self, camp: u8) -> Bits {
-        CAMP_MASKS[(camp as usize + 3) % 6]
+        CAMP_MASKS[opposite(camp) as usize]
     }
 }
 

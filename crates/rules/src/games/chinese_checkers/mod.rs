@@ -18,11 +18,14 @@ pub use board::{HOLES, PEGS, STAR, Star};
 pub use movegen::Reacher;
 pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
+use crate::core::settings::Words;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
+use crate::geometry::seating::opposite;
 use board::{CAMP_MASKS, CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
 
 /// `target_seat` of a camp that is nobody's target.
@@ -110,19 +113,6 @@ impl ChineseCheckers {
         Reacher::new(self)
     }
 
-    /// Gives the turn to `seat` out of order, for search tools (best-reply search lets one
-    /// opponent move out of turn): the seats between lose their turn; the ply and the count
-    /// of consecutive passes stay as they are. Returns `false`, changing nothing, when the
-    /// game is over or `seat` is not at the table.
-    pub fn give_turn(&mut self, seat: Seat) -> bool {
-        if self.outcome.is_some() || seat.index() >= self.seats as usize {
-            return false;
-        }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
-        self.to_move = seat.0;
-        true
-    }
-
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
     fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {
@@ -131,7 +121,7 @@ impl ChineseCheckers {
         camps[..camps_list.len()].copy_from_slice(camps_list);
         let mut target_seat = [NO_SEAT; 7];
         for (seat, &camp) in camps_list.iter().enumerate() {
-            target_seat[(camp as usize + 3) % 6] = seat as u8;
+            target_seat[opposite(camp) as usize] = seat as u8;
         }
         let mut game = ChineseCheckers {
             pegs,
@@ -155,7 +145,7 @@ impl ChineseCheckers {
     /// Has `seat` met its winning condition?
     #[inline]
     fn has_won(&self, seat: usize) -> bool {
-        let target = CAMP_MASKS[(self.camps[seat] as usize + 3) % 6];
+        let target = CAMP_MASKS[opposite(self.camps[seat]) as usize];
         match self.options.anti_block {
             AntiBlock::Fill => self.occupied & target == target && self.pegs[seat] & target != 0,
             AntiBlock::Swap | AntiBlock::None => self.pegs[seat] & target == target,
@@ -168,21 +158,12 @@ impl ChineseCheckers {
     /// `max_plies` draw.
     #[inline]
     fn judge(&self, mover: u8, candidates: u8) -> Option<Outcome> {
-        let n = self.seats as u32;
-        let all = (1u32 << n) - 1;
-        // Rotate so that bit k stands for seat mover + k (mod n): lowest bit first.
-        let c = candidates as u32 & all;
-        let mut order = ((c >> mover) | (c << (n - mover as u32))) & all;
-        while order != 0 {
-            let k = order.trailing_zeros();
-            let seat = (mover as u32 + k) % n;
-            if self.has_won(seat as usize) {
-                return Some(Outcome::winner(n as usize, Seat(seat as u8)));
-            }
-            order &= order - 1;
+        let n = self.seats as usize;
+        if let Some(seat) = ending::first_winner(mover, self.seats, candidates, |s| self.has_won(s)) {
+            return Some(Outcome::winner(n, seat));
         }
-        if self.passes as u32 >= n || self.options.max_plies.is_some_and(|m| self.ply >= m) {
-            return Some(Outcome::draw(n as usize));
+        if ending::all_passed(self.passes as u32, n as u32) || ending::capped(self.ply, self.options.max_plies) {
+            return Some(Outcome::draw(n));
         }
         None
     }
@@ -232,7 +213,7 @@ impl Game for ChineseCheckers {
         if options.camps() != self.options.camps() {
             return Err(RulesError::BadValue {
                 key: "cc.seats_4p".into(),
-                value: if options.seats_4p == Seats4p::C0235 { "0235" } else { "0134" }.into(),
+                value: options.seats_4p.word().into(),
                 expected: "the seating of the position".into(),
             });
         }
@@ -252,15 +233,12 @@ impl Game for ChineseCheckers {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<CcMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<CcMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    fn count_generated(&self) -> usize {
+        movegen::count(self)
     }
 
     fn play(&mut self, mv: CcMove) {
@@ -322,11 +300,19 @@ impl Game for ChineseCheckers {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<CcMove, NotationError> {
-        let mv = notation::parse_move(text)?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    /// The seats between lose their turn; the ply and the count of consecutive passes stay
+    /// as they are.
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        if self.outcome.is_some() || seat.index() >= self.seats as usize {
+            return false;
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+        true
+    }
+
+    fn read_move(&self, text: &str) -> Result<CcMove, NotationError> {
+        notation::parse_move(text)
     }
 
     fn format_move(&self, mv: CcMove) -> String {

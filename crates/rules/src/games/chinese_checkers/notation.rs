@@ -21,6 +21,7 @@ use super::board::{PEGS, STAR};
 use super::{CcMove, CcOptions, ChineseCheckers, Seats4p};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
+use crate::core::header::Header;
 use crate::core::outcome::MAX_SEATS;
 use crate::geometry::bits::{Bits, bit};
 
@@ -96,49 +97,19 @@ pub fn to_text(game: &ChineseCheckers) -> String {
 
 /// Reads a position text; every field is checked and errors name the bad token.
 pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
-    let mut tokens = text.split_whitespace();
-    match tokens.next() {
-        Some(ChineseCheckers::NAME) => {}
-        Some(t) => {
-            return Err(NotationError::malformed(t, "a Chinese Checkers position starts with 'chinese-checkers'"));
-        }
-        None => return Err(NotationError::malformed("", "empty position text")),
-    }
-    let mut options = CcOptions::default();
-    let (mut players, mut camps, mut turn, mut ply, mut passes, mut board) = (None, None, None, None, None, None);
-    let mut keys_seen: Vec<&str> = Vec::new();
-    for token in tokens {
-        let (key, value) =
-            token.split_once('=').ok_or_else(|| NotationError::malformed(token, "expected key=value"))?;
-        if keys_seen.contains(&key) {
-            return Err(NotationError::malformed(token, "field given twice"));
-        }
-        keys_seen.push(key);
-        let number = |max: u64| -> Result<u64, NotationError> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= max && (value == "0" || !value.starts_with('0')))
-                .ok_or_else(|| NotationError::malformed(token, format!("expected a number up to {max}")))
-        };
-        match key {
-            "players" => players = Some(number(6)? as usize),
-            "camps" => camps = Some(value),
-            "board" => board = Some(value),
-            "turn" => turn = Some(number(5)? as u8),
-            "ply" => ply = Some(number(u32::MAX as u64)? as u32),
-            "passes" => passes = Some(number(6)? as u8),
-            _ => options.set(key, value).map_err(|e| NotationError::malformed(token, e.to_string()))?,
-        }
-    }
-    let missing = |name: &str| NotationError::malformed(text.trim(), format!("missing field '{name}='"));
-    let players = players.ok_or_else(|| missing("players"))?;
-    options.set_players(players).map_err(|e| NotationError::malformed(format!("players={players}"), e.to_string()))?;
-    let camps = camps.ok_or_else(|| missing("camps"))?;
-    let turn = turn.ok_or_else(|| missing("turn"))?;
-    let ply = ply.ok_or_else(|| missing("ply"))?;
-    let passes = passes.ok_or_else(|| missing("passes"))?;
-    let board = board.ok_or_else(|| missing("board"))?;
+    let header = Header::<CcOptions>::read(
+        text,
+        ChineseCheckers::NAME,
+        &["players", "camps", "turn", "ply", "passes", "board"],
+    )?;
+    let mut options = header.options;
+    let players = header.number("players", 6)? as usize;
+    options.set_players(players).map_err(|e| NotationError::malformed(header.token("players"), e.to_string()))?;
+    let camps = header.field("camps")?;
+    let turn = header.number("turn", 5)? as u8;
+    let ply = header.number("ply", u32::MAX as u64)? as u32;
+    let passes = header.number("passes", 6)? as u8;
+    let board = header.field("board")?;
 
     let camps_token = format!("camps={camps}");
     if players == 4 && camps == "0235" {

@@ -1,40 +1,36 @@
 //! Chinese Checkers rule options (spec §6) and their `--opt` parser.
 
+use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
+use crate::core::settings::{Choice, Setting};
+use crate::geometry::seating;
+pub use crate::geometry::seating::Seats4p;
 
-/// `cc.target_stay`: how a peg already in its target may move (spec §3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum TargetStay {
-    /// Every landing of the turn, intermediate hops included, stays in the target.
-    #[default]
-    Strict,
-    /// Only the final hole must be in the target.
-    FinalOnly,
-    /// No restriction.
-    Off,
+crate::words! {
+    /// `cc.target_stay`: how a peg already in its target may move (spec §3).
+    pub enum TargetStay {
+        /// Every landing of the turn, intermediate hops included, stays in the target.
+        #[default]
+        Strict = "strict",
+        /// Only the final hole must be in the target.
+        FinalOnly = "final_only",
+        /// No restriction.
+        Off = "off",
+    }
 }
 
-/// `cc.anti_block`: what stops a seat from blocking another's target (spec §3, §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum AntiBlock {
-    /// A seat wins once its target is full and holds at least one of its pegs.
-    #[default]
-    Fill,
-    /// A peg that could reach a target hole held by another seat may swap with it.
-    Swap,
-    /// Blocking is legal; a seat wins only with all ten of its pegs in its target.
-    None,
-}
-
-/// `cc.seats_4p`: which camps four players use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Seats4p {
-    /// Camps 0, 1, 3, 4.
-    #[default]
-    C0134,
-    /// Camps 0, 2, 3, 5.
-    C0235,
+crate::words! {
+    /// `cc.anti_block`: what stops a seat from blocking another's target (spec §3, §4).
+    pub enum AntiBlock {
+        /// A seat wins once its target is full and holds at least one of its pegs.
+        #[default]
+        Fill = "fill",
+        /// A peg that could reach a target hole held by another seat may swap with it.
+        Swap = "swap",
+        /// Blocking is legal; a seat wins only with all ten of its pegs in its target.
+        None = "none",
+    }
 }
 
 /// Player count and rule options of Chinese Checkers.
@@ -64,75 +60,40 @@ impl Default for CcOptions {
     }
 }
 
-/// Variants the spec documents that are not built yet; naming one is an error.
-const VARIANTS: [&str; 5] =
-    ["cc.no_end_in_foreign_camp", "cc.long_jumps", "cc.play_for_places", "cc.pegs_15", "cc.sets_per_player"];
-
 impl CcOptions {
     /// The camps of seats 0, 1, … for these options.
     pub fn camps(&self) -> &'static [u8] {
-        match (self.players, self.seats_4p) {
-            (2, _) => &[0, 3],
-            (3, _) => &[0, 2, 4],
-            (4, Seats4p::C0134) => &[0, 1, 3, 4],
-            (4, Seats4p::C0235) => &[0, 2, 3, 5],
-            (5, _) => &[0, 1, 2, 3, 4],
-            _ => &[0, 1, 2, 3, 4, 5],
-        }
+        seating::sectors(self.players, self.seats_4p, false)
     }
 }
 
 impl GameOptions for CcOptions {
-    const KEYS: &'static [&'static str] = &["cc.target_stay", "cc.anti_block", "cc.seats_4p", "max_plies"];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let bad = |expected: &str| RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: expected.to_string(),
-        };
-        match key {
-            "cc.target_stay" => {
-                self.target_stay = match value {
-                    "strict" => TargetStay::Strict,
-                    "final_only" => TargetStay::FinalOnly,
-                    "off" => TargetStay::Off,
-                    _ => return Err(bad("strict, final_only or off")),
-                }
-            }
-            "cc.anti_block" => {
-                self.anti_block = match value {
-                    "fill" => AntiBlock::Fill,
-                    "swap" => AntiBlock::Swap,
-                    "none" => AntiBlock::None,
-                    _ => return Err(bad("fill, swap or none")),
-                }
-            }
-            "cc.seats_4p" => {
-                self.seats_4p = match value {
-                    "0134" => Seats4p::C0134,
-                    "0235" => Seats4p::C0235,
-                    _ => return Err(bad("0134 or 0235")),
-                }
-            }
-            "max_plies" => {
-                self.max_plies = match value {
-                    "none" => None,
-                    n => Some(
-                        n.parse()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("none or a number from 1 to 4294967295"))?,
-                    ),
-                }
-            }
-            k if VARIANTS.contains(&k) => return Err(RulesError::Unsupported { what: k.to_string() }),
-            _ => {
-                return Err(RulesError::UnknownOption { key: key.to_string(), known: Self::KEYS.join(", ") });
-            }
-        }
-        Ok(())
-    }
+    const SETTINGS: &'static [&'static dyn Setting<Self>] = &[
+        &Choice::<Self, _> {
+            key: "cc.target_stay",
+            doc: "how a peg in its target may move: every landing, the final hole, or freely",
+            get: |o| o.target_stay,
+            set: |o, v| o.target_stay = v,
+            applies: None,
+        },
+        &Choice::<Self, _> {
+            key: "cc.anti_block",
+            doc: "against blocking: a full target wins, swaps into it, or all ten pegs home",
+            get: |o| o.anti_block,
+            set: |o, v| o.anti_block = v,
+            applies: None,
+        },
+        &Choice::<Self, _> {
+            key: "cc.seats_4p",
+            doc: "the camps of four players",
+            get: |o| o.seats_4p,
+            set: |o, v| o.seats_4p = v,
+            applies: Some(|o| o.players == 4),
+        },
+        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+    ];
+    const UNSUPPORTED: &'static [&'static str] =
+        &["cc.no_end_in_foreign_camp", "cc.long_jumps", "cc.play_for_places", "cc.pegs_15", "cc.sets_per_player"];
 
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if !(2..=6).contains(&players) {
@@ -140,34 +101,6 @@ impl GameOptions for CcOptions {
         }
         self.players = players as u8;
         Ok(())
-    }
-
-    fn non_default(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        let d = CcOptions::default();
-        if self.target_stay != d.target_stay {
-            let v = match self.target_stay {
-                TargetStay::Strict => "strict",
-                TargetStay::FinalOnly => "final_only",
-                TargetStay::Off => "off",
-            };
-            out.push(("cc.target_stay", v.to_string()));
-        }
-        if self.anti_block != d.anti_block {
-            let v = match self.anti_block {
-                AntiBlock::Fill => "fill",
-                AntiBlock::Swap => "swap",
-                AntiBlock::None => "none",
-            };
-            out.push(("cc.anti_block", v.to_string()));
-        }
-        if self.players == 4 && self.seats_4p != d.seats_4p {
-            out.push(("cc.seats_4p", "0235".to_string()));
-        }
-        if let Some(n) = self.max_plies {
-            out.push(("max_plies", n.to_string()));
-        }
-        out
     }
 }
 

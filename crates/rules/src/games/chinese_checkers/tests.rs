@@ -252,7 +252,7 @@ fn the_turn_can_be_given_to_another_seat() {
     g.play(g.parse_move("j14-j13").unwrap());
     let before = g;
     // Seat 1 is to move; give the turn to seat 2, whose pegs then move.
-    assert!(g.give_turn(Seat(2)));
+    assert!(g.hand_turn_to(Seat(2)));
     assert_eq!(g.to_move(), Seat(2));
     assert_eq!((g.ply(), g.passes(), g.pegs(Seat(0))), (before.ply(), before.passes(), before.pegs(Seat(0))));
     assert_eq!(g.hash(), g.hash_from_scratch());
@@ -266,16 +266,16 @@ fn the_turn_can_be_given_to_another_seat() {
     assert_eq!(g.hash(), g.hash_from_scratch());
     // Giving the turn to the seat to move changes nothing; a seat not at the table fails.
     let mut same = before;
-    assert!(same.give_turn(Seat(1)));
+    assert!(same.hand_turn_to(Seat(1)));
     assert_eq!(same, before);
-    assert!(!same.give_turn(Seat(3)));
+    assert!(!same.hand_turn_to(Seat(3)));
     assert_eq!(same, before);
     // Not after the end of the game.
     let o = CcOptions { max_plies: Some(1), ..CcOptions::default() };
     let mut over = ChineseCheckers::new(&o).unwrap();
     over.play(over.parse_move("j14-j13").unwrap());
     let ended = over;
-    assert!(!over.give_turn(Seat(0)));
+    assert!(!over.hand_turn_to(Seat(0)));
     assert_eq!(over, ended);
 }
 

@@ -23,6 +23,7 @@ mod options;
 pub use board::{Board, MAX_COUNTERS, board};
 pub use options::{CellName, DEFAULT_RADIUS, EgOptions, MAX_RADIUS, MIN_RADIUS};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -229,7 +230,7 @@ impl Echelon {
         if !self.can_move(Seat(self.to_move)) {
             return Some(Outcome::winner(2, Seat(self.to_move ^ 1)));
         }
-        if self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        if ending::capped(self.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None
@@ -316,15 +317,12 @@ impl Game for Echelon {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<EgMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<EgMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count_for(self, self.to_move as usize) as usize }
+    fn count_generated(&self) -> usize {
+        movegen::count_for(self, self.to_move as usize) as usize
     }
 
     fn play(&mut self, mv: EgMove) {
@@ -413,11 +411,8 @@ impl Game for Echelon {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<EgMove, NotationError> {
-        let mv = notation::parse_move(self.board.0, text)?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    fn read_move(&self, text: &str) -> Result<EgMove, NotationError> {
+        notation::parse_move(self.board.0, text)
     }
 
     fn format_move(&self, mv: EgMove) -> String {

@@ -25,6 +25,7 @@ use super::options::{MAX_RADIUS, MIN_RADIUS};
 use super::{BLUE, EMPTY, Echelon, EgMove, EgOptions};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
+use crate::core::header::Header;
 use crate::geometry::bits::{Bits, bit, has};
 
 /// Reads a move token on `board` (legality is checked by the caller).
@@ -107,49 +108,21 @@ pub fn to_text(game: &Echelon) -> String {
 
 /// Reads a position text; every field is checked and errors name the bad token.
 pub fn from_text(text: &str) -> Result<Echelon, NotationError> {
-    let mut tokens = text.split_whitespace();
-    match tokens.next() {
-        Some(Echelon::NAME) => {}
-        Some(t) => return Err(NotationError::malformed(t, "an Echelon position starts with 'echelon'")),
-        None => return Err(NotationError::malformed("", "empty position text")),
+    let header = Header::<EgOptions>::read(text, Echelon::NAME, &["radius", "turn", "ply", "board", "ge.radius"])?;
+    if header.optional("ge.radius").is_some() {
+        return Err(NotationError::malformed(header.token("ge.radius"), "the board radius is the radius= field"));
     }
-    let mut options = EgOptions::default();
-    let (mut radius, mut turn, mut ply, mut board_text) = (None, None, None, None);
-    let mut keys_seen: Vec<&str> = Vec::new();
-    for token in tokens {
-        let (key, value) =
-            token.split_once('=').ok_or_else(|| NotationError::malformed(token, "expected key=value"))?;
-        if keys_seen.contains(&key) {
-            return Err(NotationError::malformed(token, "field given twice"));
-        }
-        keys_seen.push(key);
-        let number = |max: u64| -> Result<u64, NotationError> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= max && (value == "0" || !value.starts_with('0')))
-                .ok_or_else(|| NotationError::malformed(token, format!("expected a number up to {max}")))
-        };
-        match key {
-            "radius" => {
-                let r = number(MAX_RADIUS as u64)? as u8;
-                if r < MIN_RADIUS {
-                    return Err(NotationError::malformed(token, format!("the radius is {MIN_RADIUS} to {MAX_RADIUS}")));
-                }
-                radius = Some(r);
-            }
-            "turn" => turn = Some(number(1)? as u8),
-            "ply" => ply = Some(number(u32::MAX as u64)? as u32),
-            "board" => board_text = Some(value),
-            "ge.radius" => return Err(NotationError::malformed(token, "the board radius is the radius= field")),
-            _ => options.set(key, value).map_err(|e| NotationError::malformed(token, e.to_string()))?,
-        }
+    let mut options = header.options;
+    let radius = header.number("radius", MAX_RADIUS as u64)? as u8;
+    if radius < MIN_RADIUS {
+        return Err(NotationError::malformed(
+            header.token("radius"),
+            format!("the radius is {MIN_RADIUS} to {MAX_RADIUS}"),
+        ));
     }
-    let missing = |name: &str| NotationError::malformed(text.trim(), format!("missing field '{name}='"));
-    let radius = radius.ok_or_else(|| missing("radius"))?;
-    let turn = turn.ok_or_else(|| missing("turn"))?;
-    let ply = ply.ok_or_else(|| missing("ply"))?;
-    let board_text = board_text.ok_or_else(|| missing("board"))?;
+    let turn = header.number("turn", 1)? as u8;
+    let ply = header.number("ply", u32::MAX as u64)? as u32;
+    let board_text = header.field("board")?;
     options.radius = radius;
     if let Err(e) = options.stack_hexes() {
         let cells = options.non_default().into_iter().find(|(k, _)| *k == "ge.stack_cells").map(|(_, v)| v);

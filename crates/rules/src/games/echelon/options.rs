@@ -1,7 +1,9 @@
 //! Gentleman's Echelon rule options (spec §7) and their `--opt` parser.
 
+use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
+use crate::core::settings::{Number, Setting, Switch, Text};
 use crate::geometry::hex::Hex;
 
 /// The smallest board radius: the two start stacks and room to move.
@@ -91,93 +93,60 @@ impl EgOptions {
     }
 }
 
-fn parse_bool(value: &str) -> Option<bool> {
-    match value {
-        "true" | "on" | "yes" | "1" => Some(true),
-        "false" | "off" | "no" | "0" => Some(false),
-        _ => None,
-    }
-}
-
 impl GameOptions for EgOptions {
-    const KEYS: &'static [&'static str] =
-        &["ge.radius", "ge.stack_cells", "ge.stack_height", "ge.slide_to_end", "max_plies"];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let bad = |expected: &str| RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: expected.to_string(),
-        };
-        match key {
-            "ge.radius" => {
-                self.radius = value
-                    .parse::<u8>()
-                    .ok()
-                    .filter(|r| (MIN_RADIUS..=MAX_RADIUS).contains(r) && !value.starts_with('0'))
-                    .ok_or_else(|| bad(&format!("{MIN_RADIUS} to {MAX_RADIUS}")))?;
-            }
-            "ge.stack_cells" => {
-                let expected = "two different hexes, red-topped first, e.g. d5,f5";
-                let (a, b) = value.split_once(',').ok_or_else(|| bad(expected))?;
-                let (a, b) = (CellName::parse(a), CellName::parse(b));
-                match (a, b) {
-                    (Some(a), Some(b)) if a != b => self.stack_cells = Some([a, b]),
-                    _ => return Err(bad(expected)),
+    const SETTINGS: &'static [&'static dyn Setting<Self>] = &[
+        &Number::<Self, _> {
+            key: "ge.radius",
+            doc: "the radius of the hex-hex board (4: 61 hexes)",
+            min: MIN_RADIUS,
+            max: MAX_RADIUS,
+            none: false,
+            get: |o| Some(o.radius),
+            set: |o, v| o.radius = v.unwrap_or(DEFAULT_RADIUS),
+        },
+        &Text::<Self> {
+            key: "ge.stack_cells",
+            doc: "the hexes of the red-topped and the blue-topped start stack (default: beside the centre)",
+            form: "centre, or two different hexes, red-topped first, e.g. d5,f5",
+            get: |o| o.stack_cells.map_or_else(|| "centre".to_string(), |[a, b]| format!("{},{}", a.text(), b.text())),
+            set: |o, v| {
+                if v == "centre" {
+                    o.stack_cells = None;
+                    return Some(());
                 }
-            }
-            "ge.stack_height" => {
-                self.stack_height = match value {
+                let (a, b) = v.split_once(',')?;
+                let (a, b) = (CellName::parse(a)?, CellName::parse(b)?);
+                (a != b).then(|| o.stack_cells = Some([a, b]))
+            },
+        },
+        &Text::<Self> {
+            key: "ge.stack_height",
+            doc: "counters per side, each start stack this high",
+            form: "6 or 10",
+            get: |o| o.stack_height.to_string(),
+            set: |o, v| {
+                o.stack_height = match v {
                     "6" => 6,
                     "10" => 10,
-                    _ => return Err(bad("6 or 10")),
-                }
-            }
-            "ge.slide_to_end" => self.slide_to_end = parse_bool(value).ok_or_else(|| bad("true or false"))?,
-            "max_plies" => {
-                self.max_plies = match value {
-                    "none" => None,
-                    v => Some(
-                        v.parse::<u32>()
-                            .ok()
-                            .filter(|&n| n > 0 && !v.starts_with('0'))
-                            .ok_or_else(|| bad("none or a number of plies from 1"))?,
-                    ),
-                }
-            }
-            _ => {
-                return Err(RulesError::UnknownOption { key: key.to_string(), known: Self::KEYS.join(", ") });
-            }
-        }
-        Ok(())
-    }
+                    _ => return None,
+                };
+                Some(())
+            },
+        },
+        &Switch::<Self> {
+            key: "ge.slide_to_end",
+            doc: "a slide must go as far as it can",
+            get: |o| o.slide_to_end,
+            set: |o, v| o.slide_to_end = v,
+        },
+        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+    ];
 
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if players != 2 {
             return Err(RulesError::Players { given: players, expected: "2".into() });
         }
         Ok(())
-    }
-
-    fn non_default(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        let d = EgOptions::default();
-        if self.radius != d.radius {
-            out.push(("ge.radius", self.radius.to_string()));
-        }
-        if let Some([a, b]) = self.stack_cells {
-            out.push(("ge.stack_cells", format!("{},{}", a.text(), b.text())));
-        }
-        if self.stack_height != d.stack_height {
-            out.push(("ge.stack_height", self.stack_height.to_string()));
-        }
-        if self.slide_to_end {
-            out.push(("ge.slide_to_end", "true".to_string()));
-        }
-        if let Some(n) = self.max_plies {
-            out.push(("max_plies", n.to_string()));
-        }
-        out
     }
 }
 
@@ -195,7 +164,8 @@ mod tests {
         o.set("max_plies", "90").unwrap();
         assert_eq!((o.radius, o.stack_height, o.slide_to_end, o.max_plies), (5, 10, true, Some(90)));
         let keys: Vec<_> = o.non_default().into_iter().map(|(k, _)| k).collect();
-        assert_eq!(keys, EgOptions::KEYS);
+        let declared: Vec<_> = EgOptions::SETTINGS.iter().map(|s| s.key()).collect();
+        assert_eq!(keys, declared);
         assert_eq!(o.non_default()[1].1, "c5,g5");
         // Radius 5: c5 is (-3, 1) and g5 is (1, 1).
         assert_eq!(o.stack_hexes().unwrap(), [Hex::new(-3, 1), Hex::new(1, 1)]);

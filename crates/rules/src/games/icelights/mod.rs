@@ -5,7 +5,7 @@
 //!   beams run across edges only (N, E, S, W of the grid).
 //! * Each seat has a Tower (moves 1), two Beamers (move up to 2, have a facing) and four
 //!   Icelights (move up to 3, have a facing). The setup (spec §3) is a provisional
-//!   [CHOSEN] one: the seed's figure is lost.
+//!   \[CHOSEN\] one: the seed's figure is lost.
 //! * A turn is one value: a move of one own piece 1..range squares in one direction
 //!   (mandatory while any exists), plus optionally a new facing for one own Beamer or
 //!   Icelight (read after the move). Then every Beamer fires ([`beam`]); a hit Tower's
@@ -26,6 +26,7 @@ pub use beam::{Beam, BeamEnd, Beams, Leg, MAX_BEAMS, MAX_LEGS};
 pub use board::{Dir, NONE, parse_square};
 pub use options::IlOptions;
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -250,7 +251,7 @@ impl Icelights {
             2 => return Some(Outcome::winner(2, Seat(0))),
             _ => return Some(Outcome::draw(2)),
         }
-        if self.passes >= 2 || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        if ending::all_passed(self.passes as u32, 2) || ending::capped(self.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None
@@ -259,11 +260,6 @@ impl Icelights {
     /// Every piece with its square, in square order.
     pub fn piece_list(&self) -> Vec<(u8, Piece)> {
         (0..64).filter_map(|sq| self.piece(sq).map(|p| (sq, p))).collect()
-    }
-
-    /// Whether `mv` is legal here (without listing every turn).
-    pub fn is_legal(&self, mv: IlMove) -> bool {
-        movegen::is_legal(self, mv)
     }
 }
 
@@ -316,15 +312,12 @@ impl Game for Icelights {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<IlMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<IlMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    fn count_generated(&self) -> usize {
+        movegen::count(self)
     }
 
     fn play(&mut self, mv: IlMove) {
@@ -391,13 +384,12 @@ impl Game for Icelights {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<IlMove, NotationError> {
-        let mv = notation::parse_move(text)?;
-        if self.outcome.is_none() && movegen::is_legal(self, mv) {
-            Ok(mv)
-        } else {
-            Err(NotationError::Illegal { token: text.to_string() })
-        }
+    fn read_move(&self, text: &str) -> Result<IlMove, NotationError> {
+        notation::parse_move(text)
+    }
+
+    fn is_legal(&self, mv: IlMove) -> bool {
+        movegen::is_legal(self, mv)
     }
 
     fn format_move(&self, mv: IlMove) -> String {

@@ -24,6 +24,7 @@ use super::board::{Dir, NONE, name, parse_square};
 use super::{Icelights, IlMove, IlOptions, Kind, Piece, SET};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
+use crate::core::header::Header;
 use crate::core::outcome::Seat;
 
 /// Reads `cell=DIR`.
@@ -198,42 +199,12 @@ fn parse_rank(rank: &str, y: u8, pieces: &mut Vec<(u8, Piece)>) -> Result<(), No
 
 /// Reads a position text; every field is checked and errors name the bad token.
 pub fn from_text(text: &str) -> Result<Icelights, NotationError> {
-    let mut tokens = text.split_whitespace();
-    match tokens.next() {
-        Some(Icelights::NAME) => {}
-        Some(t) => return Err(NotationError::malformed(t, "an Icelights position starts with 'icelights'")),
-        None => return Err(NotationError::malformed("", "empty position text")),
-    }
-    let mut options = IlOptions::default();
-    let (mut turn, mut ply, mut passes, mut board) = (None, None, None, None);
-    let mut keys_seen: Vec<&str> = Vec::new();
-    for token in tokens {
-        let (key, value) =
-            token.split_once('=').ok_or_else(|| NotationError::malformed(token, "expected key=value"))?;
-        if keys_seen.contains(&key) {
-            return Err(NotationError::malformed(token, "field given twice"));
-        }
-        keys_seen.push(key);
-        let number = |max: u64| -> Result<u64, NotationError> {
-            value
-                .parse::<u64>()
-                .ok()
-                .filter(|&v| v <= max && (value == "0" || !value.starts_with('0')) && !value.starts_with('+'))
-                .ok_or_else(|| NotationError::malformed(token, format!("expected a number up to {max}")))
-        };
-        match key {
-            "turn" => turn = Some(number(1)? as u8),
-            "ply" => ply = Some(number(u32::MAX as u64)? as u32),
-            "passes" => passes = Some(number(2)? as u8),
-            "board" => board = Some(value),
-            _ => options.set(key, value).map_err(|e| NotationError::malformed(token, e.to_string()))?,
-        }
-    }
-    let missing = |name: &str| NotationError::malformed(text.trim(), format!("missing field '{name}='"));
-    let turn = turn.ok_or_else(|| missing("turn"))?;
-    let ply = ply.ok_or_else(|| missing("ply"))?;
-    let passes = passes.ok_or_else(|| missing("passes"))?;
-    let board = board.ok_or_else(|| missing("board"))?;
+    let header = Header::<IlOptions>::read(text, Icelights::NAME, &["turn", "ply", "passes", "board"])?;
+    let options = header.options;
+    let turn = header.number("turn", 1)? as u8;
+    let ply = header.number("ply", u32::MAX as u64)? as u32;
+    let passes = header.number("passes", 2)? as u8;
+    let board = header.field("board")?;
     if passes as u32 > ply {
         return Err(NotationError::malformed(format!("passes={passes}"), "more passes than plies"));
     }

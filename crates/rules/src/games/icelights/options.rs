@@ -1,7 +1,9 @@
 //! Icelights rule options (spec §9) and their `--opt` parser.
 
+use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
+use crate::core::settings::{Setting, Switch};
 
 /// Rule options of Icelights (always two players).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -14,59 +16,28 @@ pub struct IlOptions {
     pub max_plies: Option<u32>,
 }
 
-fn boolean(key: &str, value: &str) -> Result<bool, RulesError> {
-    match value {
-        "true" | "on" | "1" => Ok(true),
-        "false" | "off" | "0" => Ok(false),
-        _ => Err(RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: "true or false".to_string(),
-        }),
-    }
-}
-
 impl GameOptions for IlOptions {
-    const KEYS: &'static [&'static str] = &["il.move_optional", "il.pass_over_pieces", "max_plies"];
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        match key {
-            "il.move_optional" => self.move_optional = boolean(key, value)?,
-            "il.pass_over_pieces" => self.pass_over_pieces = boolean(key, value)?,
-            "max_plies" => {
-                self.max_plies = match value {
-                    "none" => None,
-                    n => Some(n.parse().ok().filter(|&n| n > 0).ok_or_else(|| RulesError::BadValue {
-                        key: key.to_string(),
-                        value: value.to_string(),
-                        expected: "none or a number from 1 to 4294967295".to_string(),
-                    })?),
-                }
-            }
-            _ => return Err(RulesError::UnknownOption { key: key.to_string(), known: Self::KEYS.join(", ") }),
-        }
-        Ok(())
-    }
+    const SETTINGS: &'static [&'static dyn Setting<Self>] = &[
+        &Switch::<Self> {
+            key: "il.move_optional",
+            doc: "a turn may be an orientation alone, or pass",
+            get: |o| o.move_optional,
+            set: |o, v| o.move_optional = v,
+        },
+        &Switch::<Self> {
+            key: "il.pass_over_pieces",
+            doc: "moves may cross occupied squares (never end on one)",
+            get: |o| o.pass_over_pieces,
+            set: |o, v| o.pass_over_pieces = v,
+        },
+        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+    ];
 
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if players != 2 {
             return Err(RulesError::Players { given: players, expected: "2".into() });
         }
         Ok(())
-    }
-
-    fn non_default(&self) -> Vec<(&'static str, String)> {
-        let mut out = Vec::new();
-        if self.move_optional {
-            out.push(("il.move_optional", "true".to_string()));
-        }
-        if self.pass_over_pieces {
-            out.push(("il.pass_over_pieces", "true".to_string()));
-        }
-        if let Some(n) = self.max_plies {
-            out.push(("max_plies", n.to_string()));
-        }
-        out
     }
 }
 

@@ -20,6 +20,7 @@ mod options;
 pub use board::{BoardKind, SquareIter, Squares, Topology};
 pub use options::{Canal, Clock, Coaster, Martian, McOptions, MoveModel, NoMove, NoReject4p, Variant};
 
+use crate::core::ending;
 use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
@@ -226,10 +227,6 @@ impl<V: Variant> Mc<V> {
     pub fn passes(&self) -> u8 {
         self.passes
     }
-    /// The team of a seat: itself, or seats 0 + 2 and 1 + 3 with `mc.teams`.
-    pub fn team(&self, seat: Seat) -> u8 {
-        if self.options.partner(seat.index()).is_some() { seat.0 % 2 } else { seat.0 }
-    }
     /// The pips on the board.
     pub fn pips_on_board(&self) -> u32 {
         self.pieces.iter().enumerate().map(|(k, p)| (k as u32 + 1) * p.count_ones()).sum()
@@ -258,16 +255,6 @@ impl<V: Variant> Mc<V> {
     /// squares it controls, for evaluators.
     pub fn reach_of(&self, seat: Seat) -> Squares {
         movegen::reach_of(self, seat.0)
-    }
-    /// Gives the turn to `seat`, as if the seats between passed without the clock
-    /// counting (best-reply search). The no-reject memory is dropped.
-    pub fn give_turn(&mut self, seat: Seat) {
-        if self.memory[0] != NONE {
-            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
-            self.memory = [NONE, NONE];
-        }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
-        self.to_move = seat.0;
     }
     /// The squares the piece on `from` may move to (empty if no piece of the mover's zone
     /// stands there).
@@ -322,7 +309,8 @@ impl<V: Variant> Mc<V> {
         }
         let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
         let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
-        if clock_out || self.passes >= self.seats || stuck || self.options.max_plies.is_some_and(|m| self.ply >= m) {
+        let stalled = ending::all_passed(self.passes as u32, self.seats as u32);
+        if clock_out || stalled || stuck || ending::capped(self.ply, self.options.max_plies) {
             return Some(self.score(Ending::Clock));
         }
         None
@@ -420,15 +408,12 @@ impl<V: Variant> Game for Mc<V> {
         self.ply
     }
 
-    fn legal_moves(&self, out: &mut MoveList<McMove>) {
-        out.clear();
-        if self.outcome.is_none() {
-            movegen::generate(self, out);
-        }
+    fn generate(&self, out: &mut MoveList<McMove>) {
+        movegen::generate(self, out);
     }
 
-    fn count_moves(&self) -> usize {
-        if self.outcome.is_some() { 0 } else { movegen::count(self) }
+    fn count_generated(&self) -> usize {
+        movegen::count(self)
     }
 
     fn play(&mut self, mv: McMove) {
@@ -513,11 +498,24 @@ impl<V: Variant> Game for Mc<V> {
         h
     }
 
-    fn parse_move(&self, text: &str) -> Result<McMove, NotationError> {
-        let mv = notation::parse_move(self.topology(), text)?;
-        let mut legal = MoveList::new();
-        self.legal_moves(&mut legal);
-        if legal.iter().any(|&m| m == mv) { Ok(mv) } else { Err(NotationError::Illegal { token: text.to_string() }) }
+    /// The seats between lose their turn; the rejection memory is cleared.
+    fn hand_turn_to(&mut self, seat: Seat) -> bool {
+        if self.memory[0] != NONE {
+            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.memory = [NONE, NONE];
+        }
+        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.to_move = seat.0;
+        true
+    }
+
+    /// Itself, or seats 0 + 2 and 1 + 3 with `mc.teams`.
+    fn team(&self, seat: Seat) -> u8 {
+        if self.options.partner(seat.index()).is_some() { seat.0 % 2 } else { seat.0 }
+    }
+
+    fn read_move(&self, text: &str) -> Result<McMove, NotationError> {
+        notation::parse_move(self.topology(), text)
     }
 
     fn format_move(&self, mv: McMove) -> String {

@@ -30,6 +30,7 @@ use super::options::{Canal, Clock, McOptions, Variant};
 use super::{MAX_PIPS, Mc, McMove, NOT_RUNNING};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
+use crate::core::header::{Header, number};
 
 /// Reads a move token on board `t` (legality is checked by the caller).
 pub fn parse_move(t: &Topology, text: &str) -> Result<McMove, NotationError> {
@@ -101,68 +102,38 @@ pub fn to_text<V: Variant>(game: &Mc<V>) -> String {
     text
 }
 
-fn number(token: &str, value: &str, max: u64) -> Result<u64, NotationError> {
-    value
-        .parse::<u64>()
-        .ok()
-        .filter(|&v| v <= max && (value == "0" || !value.starts_with('0')))
-        .ok_or_else(|| NotationError::malformed(token, format!("expected a number up to {max}")))
-}
-
 /// Reads a position text; every field is checked and errors name the bad token.
 pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
-    let mut tokens = text.split_whitespace();
-    match tokens.next() {
-        Some(name) if name == V::NAME => {}
-        Some(t) => return Err(NotationError::malformed(t, format!("a position starts with '{}'", V::NAME))),
-        None => return Err(NotationError::malformed("", "empty position text")),
+    const OWN: [&str; 10] =
+        ["players", "turn", "ply", "passes", "points", "clock", "last", "board", "mc.canal", "canal"];
+    // Martian Chess has no canal field: there `canal=` is read as an option and refused.
+    let own = if V::COASTER { &OWN[..] } else { &OWN[..9] };
+    let header = Header::<McOptions<V>>::read(text, V::NAME, own)?;
+    if header.optional("mc.canal").is_some() {
+        return Err(NotationError::malformed(header.token("mc.canal"), "the canal is the position's 'canal=' field"));
     }
-    let mut options = McOptions::<V>::default();
-    let (mut players, mut canal, mut turn, mut ply, mut passes) = (None, None, None, None, None);
-    let (mut points, mut clock, mut last, mut board) = (None, None, None, None);
-    let mut seen: Vec<&str> = Vec::new();
-    for token in tokens {
-        let (key, value) =
-            token.split_once('=').ok_or_else(|| NotationError::malformed(token, "expected key=value"))?;
-        if seen.contains(&key) {
-            return Err(NotationError::malformed(token, "field given twice"));
-        }
-        seen.push(key);
-        match key {
-            "players" => players = Some((token, number(token, value, 4)? as usize)),
-            "canal" if V::COASTER => canal = Some((token, value)),
-            "turn" => turn = Some((token, number(token, value, 3)? as u8)),
-            "ply" => ply = Some(number(token, value, u32::MAX as u64)? as u32),
-            "passes" => passes = Some((token, number(token, value, 4)? as u8)),
-            "points" => points = Some((token, value)),
-            "clock" => clock = Some((token, value)),
-            "last" => last = Some((token, value)),
-            "board" => board = Some((token, value)),
-            "mc.canal" => {
-                return Err(NotationError::malformed(token, "the canal is the position's 'canal=' field"));
-            }
-            _ => options.set(key, value).map_err(|e| NotationError::malformed(token, e.to_string()))?,
-        }
-    }
-    let missing = |name: &str| NotationError::malformed(text.trim(), format!("missing field '{name}='"));
-    let (players_token, players) = players.ok_or_else(|| missing("players"))?;
-    options.set_players(players).map_err(|e| NotationError::malformed(players_token, e.to_string()))?;
-    match (canal, players) {
-        (Some((token, value)), 2) => {
-            options.set("mc.canal", value).map_err(|e| NotationError::malformed(token, e.to_string()))?
-        }
-        (Some((token, _)), _) => return Err(NotationError::malformed(token, "the canal is a 2-player setup")),
-        (None, 2) if V::COASTER => return Err(missing("canal")),
+    let mut options = header.options;
+    let players = header.number("players", 4)? as usize;
+    let players_token = header.token("players");
+    options.set_players(players).map_err(|e| NotationError::malformed(&players_token, e.to_string()))?;
+    match (header.optional("canal"), players) {
+        (Some(value), 2) => options
+            .set("mc.canal", value)
+            .map_err(|e| NotationError::malformed(header.token("canal"), e.to_string()))?,
+        (Some(_), _) => return Err(NotationError::malformed(header.token("canal"), "the canal is a 2-player setup")),
+        (None, 2) if V::COASTER => return Err(header.field("canal").unwrap_err()),
         _ => {}
     }
-    options.validate().map_err(|e| NotationError::malformed(players_token, e.to_string()))?;
-    let (turn_token, turn) = turn.ok_or_else(|| missing("turn"))?;
-    let ply = ply.ok_or_else(|| missing("ply"))?;
-    let (passes_token, passes) = passes.ok_or_else(|| missing("passes"))?;
-    let (points_token, points_text) = points.ok_or_else(|| missing("points"))?;
-    let (clock_token, clock_text) = clock.ok_or_else(|| missing("clock"))?;
-    let (last_token, last_text) = last.ok_or_else(|| missing("last"))?;
-    let (board_token, board_text) = board.ok_or_else(|| missing("board"))?;
+    options.validate().map_err(|e| NotationError::malformed(&players_token, e.to_string()))?;
+    let turn = header.number("turn", 3)? as u8;
+    let turn_token = header.token("turn");
+    let ply = header.number("ply", u32::MAX as u64)? as u32;
+    let passes = header.number("passes", 4)? as u8;
+    let passes_token = header.token("passes");
+    let (points_token, points_text) = (header.token("points"), header.field("points")?);
+    let (clock_token, clock_text) = (header.token("clock"), header.field("clock")?);
+    let (last_token, last_text) = (header.token("last"), header.field("last")?);
+    let (board_token, board_text) = (header.token("board"), header.field("board")?);
     let t = options.board().topology();
 
     if turn as usize >= players {
@@ -207,7 +178,7 @@ pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
     }
     let mut points = [0u8; 4];
     for (s, v) in values.iter().enumerate() {
-        points[s] = number(points_token, v, MAX_PIPS as u64)? as u8;
+        points[s] = number(&points_token, v, MAX_PIPS as u64)? as u8;
     }
     let pips: u32 = pieces.iter().enumerate().map(|(k, p)| (k as u32 + 1) * p.count_ones()).sum::<u32>()
         + points.iter().map(|&p| p as u32).sum::<u32>();
@@ -221,7 +192,7 @@ pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
     // Clock.
     let clock = match clock_text {
         "-" => NOT_RUNNING,
-        v => number(clock_token, v, options.clock_limit as u64)? as u8,
+        v => number(&clock_token, v, options.clock_limit as u64)? as u8,
     };
     match (options.clock, clock == NOT_RUNNING) {
         (Clock::AlwaysOn, true) => {
@@ -235,10 +206,10 @@ pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
     let memory = match last_text {
         "-" => [NONE, NONE],
         m => {
-            let mv = parse_move(t, m).map_err(|_| NotationError::malformed(last_token, "expected from-to or -"))?;
+            let mv = parse_move(t, m).map_err(|_| NotationError::malformed(&last_token, "expected from-to or -"))?;
             let (from, to) = (mv.from as usize, mv.to as usize);
             if mv.is_pass() || mv.call {
-                return Err(NotationError::malformed(last_token, "expected from-to or -"));
+                return Err(NotationError::malformed(&last_token, "expected from-to or -"));
             }
             if !options.no_reject() {
                 return Err(NotationError::malformed(last_token, "no rejection does not apply with these options"));

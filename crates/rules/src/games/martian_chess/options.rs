@@ -5,8 +5,10 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 
 use super::board::BoardKind;
+use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
+use crate::core::settings::{Choice, Number, Setting, Switch};
 
 /// Which of the two games: the movement rule and the option defaults.
 pub trait Variant: Clone + Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
@@ -14,8 +16,8 @@ pub trait Variant: Clone + Copy + Debug + Default + PartialEq + Eq + Hash + Send
     const NAME: &'static str;
     /// Coaster Chess (arrows) rather than Martian Chess (piece movement).
     const COASTER: bool;
-    /// The option names this game accepts.
-    const KEYS: &'static [&'static str];
+    /// The options this game accepts.
+    const SETTINGS: &'static [&'static dyn Setting<McOptions<Self>>];
 }
 
 /// Standard Martian Chess.
@@ -26,85 +28,95 @@ pub struct Martian;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Coaster;
 
-const COMMON_KEYS: [&str; 7] =
-    ["mc.clock", "mc.clock_limit", "mc.field_promotion", "mc.no_reject_4p", "mc.no_move", "mc.teams", "max_plies"];
-
 impl Variant for Martian {
     const NAME: &'static str = "martian-chess";
     const COASTER: bool = false;
-    const KEYS: &'static [&'static str] = &COMMON_KEYS;
+    const SETTINGS: &'static [&'static dyn Setting<McOptions<Self>>] = &[
+        &McOptions::CLOCK,
+        &McOptions::CLOCK_LIMIT,
+        &McOptions::FIELD_PROMOTION,
+        &McOptions::NO_REJECT_4P,
+        &McOptions::NO_MOVE,
+        &McOptions::TEAMS,
+        &McOptions::MAX_PLIES,
+    ];
 }
 
 impl Variant for Coaster {
     const NAME: &'static str = "coaster-chess";
     const COASTER: bool = true;
-    const KEYS: &'static [&'static str] = &[
-        "mc.clock",
-        "mc.clock_limit",
-        "mc.field_promotion",
-        "mc.no_reject_4p",
-        "mc.no_move",
-        "mc.teams",
-        "max_plies",
-        "mc.move_model",
-        "mc.canal",
-        "mc.setup_mirror",
-        "mc.tiles",
+    const SETTINGS: &'static [&'static dyn Setting<McOptions<Self>>] = &[
+        &McOptions::CLOCK,
+        &McOptions::CLOCK_LIMIT,
+        &McOptions::FIELD_PROMOTION,
+        &McOptions::NO_REJECT_4P,
+        &McOptions::NO_MOVE,
+        &McOptions::TEAMS,
+        &McOptions::MAX_PLIES,
+        &McOptions::MOVE_MODEL,
+        &McOptions::CANAL,
+        &McOptions::SETUP_MIRROR,
+        &Tiles,
     ];
 }
 
-/// `mc.clock`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Clock {
-    /// A seat may call the clock (a move written with `!`).
-    #[default]
-    Callable,
-    /// Running from the start.
-    AlwaysOn,
-    /// No clock.
-    Off,
+crate::words! {
+    /// `mc.clock`.
+    pub enum Clock {
+        /// A seat may call the clock (a move written with `!`).
+        #[default]
+        Callable = "callable",
+        /// Running from the start.
+        AlwaysOn = "always_on",
+        /// No clock.
+        Off = "off",
+    }
 }
 
-/// `mc.no_reject_4p`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum NoReject4p {
-    /// No rejection rule with four players.
-    #[default]
-    Off,
-    /// The seat that moves next may not send back a piece just moved into its zone.
-    NextPlayerOnly,
+crate::words! {
+    /// `mc.no_reject_4p`.
+    pub enum NoReject4p {
+        /// No rejection rule with four players.
+        #[default]
+        Off = "off",
+        /// The seat that moves next may not send back a piece just moved into its zone.
+        NextPlayerOnly = "next_player_only",
+    }
 }
 
-/// `mc.no_move`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum NoMove {
-    /// A seat without a move passes.
-    #[default]
-    Pass,
-    /// The game ends at once, scored as a clock ending.
-    EndGameAndScore,
+crate::words! {
+    /// `mc.no_move`.
+    pub enum NoMove {
+        /// A seat without a move passes.
+        #[default]
+        Pass = "pass",
+        /// The game ends at once, scored as a clock ending.
+        EndGameAndScore = "end_game_and_score",
+    }
 }
 
-/// `mc.move_model` (Coaster Chess).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum MoveModel {
-    /// 1 to pips single arrow steps; the direction may change.
-    #[default]
-    Path,
-    /// One direction from an arrow of the start square, then straight on.
-    StraightStart,
-    /// Straight, every square left carrying the arrow.
-    StraightEach,
+crate::words! {
+    /// `mc.move_model` (Coaster Chess).
+    pub enum MoveModel {
+        /// 1 to pips single arrow steps; the direction may change.
+        #[default]
+        Path = "path",
+        /// One direction from an arrow of the start square, then straight on.
+        StraightStart = "straight_start",
+        /// Straight, every square left carrying the arrow.
+        StraightEach = "straight_each",
+    }
 }
 
-/// `mc.canal` (Coaster Chess, 2 players).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Canal {
-    /// Seat 0 on ranks 1–3.
-    #[default]
-    Horizontal,
-    /// Seat 0 on files a–c.
-    Vertical,
+crate::words! {
+    /// `mc.canal` (Coaster Chess, 2 players).
+    pub enum Canal {
+        /// Seat 0 on ranks 1–3.
+        #[default]
+        Horizontal = "horizontal",
+        /// Seat 0 on files a–c.
+        Vertical = "vertical",
+    }
 }
 
 /// Player count and rule options of Martian Chess or Coaster Chess.
@@ -204,94 +216,99 @@ impl<V: Variant> McOptions<V> {
     }
 }
 
-fn parse_bool(value: &str) -> Option<bool> {
-    match value {
-        "true" | "on" | "1" => Some(true),
-        "false" | "off" | "0" => Some(false),
-        _ => None,
+impl<V: Variant> McOptions<V> {
+    const CLOCK: Choice<Self, Clock> = Choice {
+        key: "mc.clock",
+        doc: "the clock: a seat may call it (a move written with !), it runs from the start, or none",
+        get: |o| o.clock,
+        set: |o, v| o.clock = v,
+        applies: None,
+    };
+    const CLOCK_LIMIT: Number<Self, u8> = Number {
+        key: "mc.clock_limit",
+        doc: "plies without a capture that end the game once the clock runs",
+        min: 1,
+        max: 250,
+        none: false,
+        get: |o| Some(o.clock_limit),
+        set: |o, v| o.clock_limit = v.unwrap_or(7),
+    };
+    const FIELD_PROMOTION: Switch<Self> = Switch {
+        key: "mc.field_promotion",
+        doc: "a field promotion merges two pieces of a zone into a larger one (Coaster Chess: off)",
+        get: |o| o.field_promotion,
+        set: |o, v| o.field_promotion = v,
+    };
+    const NO_REJECT_4P: Choice<Self, NoReject4p> = Choice {
+        key: "mc.no_reject_4p",
+        doc: "with four players, the next seat may not send back a piece just moved into its zone",
+        get: |o| o.no_reject_4p,
+        set: |o, v| o.no_reject_4p = v,
+        applies: None,
+    };
+    const NO_MOVE: Choice<Self, NoMove> = Choice {
+        key: "mc.no_move",
+        doc: "a seat without a move passes, or the game ends and is scored",
+        get: |o| o.no_move,
+        set: |o, v| o.no_move = v,
+        applies: None,
+    };
+    const TEAMS: Switch<Self> = Switch {
+        key: "mc.teams",
+        doc: "four players in two teams, seats 0 and 2 against 1 and 3",
+        get: |o| o.teams,
+        set: |o, v| o.teams = v,
+    };
+    const MAX_PLIES: Number<Self, u32> = max_plies(|o| o.max_plies, |o, v| o.max_plies = v);
+    const MOVE_MODEL: Choice<Self, MoveModel> = Choice {
+        key: "mc.move_model",
+        doc: "how a piece follows the arrows: a path of single steps, straight from the start, or straight on arrows",
+        get: |o| o.move_model,
+        set: |o, v| o.move_model = v,
+        applies: None,
+    };
+    const CANAL: Choice<Self, Canal> = Choice {
+        key: "mc.canal",
+        doc: "with two players, the canal between ranks 3 and 4 or between files c and d",
+        get: |o| o.canal,
+        set: |o, v| o.canal = v,
+        applies: None,
+    };
+    const SETUP_MIRROR: Switch<Self> = Switch {
+        key: "mc.setup_mirror",
+        doc: "drone and pawn swap sides in the setup",
+        get: |o| o.setup_mirror,
+        set: |o, v| o.setup_mirror = v,
+    };
+}
+
+/// `mc.tiles`: the arrow pattern of the four coaster tiles. Only the spec's standard
+/// pattern, `same`, is built; the other patterns are documented variants.
+struct Tiles;
+
+impl<V: Variant> Setting<McOptions<V>> for Tiles {
+    fn key(&self) -> &'static str {
+        "mc.tiles"
+    }
+    fn doc(&self) -> &'static str {
+        "the arrow pattern of the coaster tiles (only same is built)"
+    }
+    fn expected(&self) -> String {
+        "same".to_string()
+    }
+    fn get(&self, _: &McOptions<V>) -> String {
+        "same".to_string()
+    }
+    fn set(&self, _: &mut McOptions<V>, value: &str) -> Result<(), RulesError> {
+        if value != "same" {
+            return Err(RulesError::Unsupported { what: format!("mc.tiles={value}") });
+        }
+        Ok(())
     }
 }
 
 impl<V: Variant> GameOptions for McOptions<V> {
-    const KEYS: &'static [&'static str] = V::KEYS;
-
-    fn set(&mut self, key: &str, value: &str) -> Result<(), RulesError> {
-        let bad = |expected: &str| RulesError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            expected: expected.to_string(),
-        };
-        if !V::KEYS.contains(&key) {
-            return Err(RulesError::UnknownOption { key: key.to_string(), known: V::KEYS.join(", ") });
-        }
-        match key {
-            "mc.clock" => {
-                self.clock = match value {
-                    "callable" => Clock::Callable,
-                    "always_on" => Clock::AlwaysOn,
-                    "off" => Clock::Off,
-                    _ => return Err(bad("callable, always_on or off")),
-                }
-            }
-            "mc.clock_limit" => {
-                self.clock_limit = value
-                    .parse()
-                    .ok()
-                    .filter(|&n: &u8| (1..=250).contains(&n))
-                    .ok_or_else(|| bad("a number from 1 to 250"))?
-            }
-            "mc.field_promotion" => self.field_promotion = parse_bool(value).ok_or_else(|| bad("true or false"))?,
-            "mc.no_reject_4p" => {
-                self.no_reject_4p = match value {
-                    "off" => NoReject4p::Off,
-                    "next_player_only" => NoReject4p::NextPlayerOnly,
-                    _ => return Err(bad("off or next_player_only")),
-                }
-            }
-            "mc.no_move" => {
-                self.no_move = match value {
-                    "pass" => NoMove::Pass,
-                    "end_game_and_score" => NoMove::EndGameAndScore,
-                    _ => return Err(bad("pass or end_game_and_score")),
-                }
-            }
-            "mc.teams" => self.teams = parse_bool(value).ok_or_else(|| bad("true or false"))?,
-            "mc.move_model" => {
-                self.move_model = match value {
-                    "path" => MoveModel::Path,
-                    "straight_start" => MoveModel::StraightStart,
-                    "straight_each" => MoveModel::StraightEach,
-                    _ => return Err(bad("path, straight_start or straight_each")),
-                }
-            }
-            "mc.canal" => {
-                self.canal = match value {
-                    "horizontal" => Canal::Horizontal,
-                    "vertical" => Canal::Vertical,
-                    _ => return Err(bad("horizontal or vertical")),
-                }
-            }
-            "mc.setup_mirror" => self.setup_mirror = parse_bool(value).ok_or_else(|| bad("true or false"))?,
-            "mc.tiles" => {
-                if value != "same" {
-                    return Err(RulesError::Unsupported { what: format!("mc.tiles={value}") });
-                }
-            }
-            "max_plies" => {
-                self.max_plies = match value {
-                    "none" => None,
-                    n => Some(
-                        n.parse()
-                            .ok()
-                            .filter(|&n| n > 0)
-                            .ok_or_else(|| bad("none or a number from 1 to 4294967295"))?,
-                    ),
-                }
-            }
-            _ => unreachable!("every key of KEYS is handled"),
-        }
-        Ok(())
-    }
+    const SETTINGS: &'static [&'static dyn Setting<Self>] = V::SETTINGS;
 
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if players != 2 && players != 4 {
@@ -299,43 +316,6 @@ impl<V: Variant> GameOptions for McOptions<V> {
         }
         self.players = players as u8;
         Ok(())
-    }
-
-    fn non_default(&self) -> Vec<(&'static str, String)> {
-        let d = McOptions::<V>::default();
-        let mut out = Vec::new();
-        if self.clock != d.clock {
-            out.push(("mc.clock", if self.clock == Clock::AlwaysOn { "always_on" } else { "off" }.to_string()));
-        }
-        if self.clock_limit != d.clock_limit {
-            out.push(("mc.clock_limit", self.clock_limit.to_string()));
-        }
-        if self.field_promotion != d.field_promotion {
-            out.push(("mc.field_promotion", self.field_promotion.to_string()));
-        }
-        if self.no_reject_4p != d.no_reject_4p {
-            out.push(("mc.no_reject_4p", "next_player_only".to_string()));
-        }
-        if self.no_move != d.no_move {
-            out.push(("mc.no_move", "end_game_and_score".to_string()));
-        }
-        if self.teams != d.teams {
-            out.push(("mc.teams", "true".to_string()));
-        }
-        if let Some(n) = self.max_plies {
-            out.push(("max_plies", n.to_string()));
-        }
-        if self.move_model != d.move_model {
-            let v = if self.move_model == MoveModel::StraightStart { "straight_start" } else { "straight_each" };
-            out.push(("mc.move_model", v.to_string()));
-        }
-        if self.canal != d.canal {
-            out.push(("mc.canal", "vertical".to_string()));
-        }
-        if self.setup_mirror != d.setup_mirror {
-            out.push(("mc.setup_mirror", "true".to_string()));
-        }
-        out
     }
 }
 

@@ -1,46 +1,8 @@
 //! `tabula match`, `tabula show --record` and `tabula play` through the built binary.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
-/// Runs the binary with `args`.
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
-}
-
-/// Runs the binary with `input` on stdin.
-fn tabula_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tabula binary runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
-    child.wait_with_output().expect("tabula finishes")
-}
-
-fn ok(out: Output, what: &str) -> String {
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{what} failed with {:?}: {stderr}", out.status.code());
-    assert!(stderr.is_empty(), "{what} wrote to stderr: {stderr}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-/// Exit 2, one line on stderr naming every token, nothing on stdout.
-fn fails(args: &[&str], tokens: &[&str]) {
-    let out = tabula(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout");
-    assert_eq!(stderr.lines().count(), 1, "tabula {args:?}: {stderr}");
-    assert!(!stderr.contains("panicked"));
-    for token in tokens {
-        assert!(stderr.contains(token), "tabula {args:?}: {stderr} does not name {token}");
-    }
-}
+use crate::{fails, succeeded as ok, tabula, tabula_with_input};
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
@@ -109,6 +71,11 @@ fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
     assert!(early.contains("turn=0 ply=2 "), "{early}");
     fails(&["show", "chinese-checkers", "--record", r, "--game", "7"], &["--game", "'7'", "4 games"]);
     fails(&["show", "chinese-checkers", "--record", r, "--game", "1", "--ply", "9999"], &["'9999'"]);
+    // The record names its game: GAME may be left out, and must agree when given.
+    let named = ok(tabula(&["show", "--record", r, "--game", "3"]), "show --record without GAME");
+    assert_eq!(named, shown);
+    fails(&["show", "icelights", "--record", r], &["'icelights'", "'chinese-checkers'"]);
+    fails(&["show"], &["GAME", "--record"]);
     let missing = dir.join("missing.pgn");
     fails(&["show", "chinese-checkers", "--record", missing.to_str().unwrap()], &["missing.pgn"]);
     let _ = std::fs::remove_dir_all(&dir);
@@ -116,24 +83,9 @@ fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
 
 #[test]
 fn multi_seat_matches_show_ranks_seats_and_the_ahead_matrix() {
-    let args = [
-        "match",
-        "chinese-checkers",
-        "--players",
-        "3",
-        "--engine",
-        "greedy",
-        "--engine",
-        "random",
-        "--engine",
-        "random",
-        "--tc",
-        "nodes=10",
-        "--games",
-        "3",
-        "--max-plies",
-        "200",
-    ];
+    let engines = "--engine greedy --engine random --engine random";
+    let text = format!("match chinese-checkers --players 3 {engines} --tc nodes=10 --games 3 --max-plies 200");
+    let args: Vec<&str> = text.split(' ').collect();
     let out = ok(tabula(&args), "3-seat match");
     assert!(out.contains("Match: 3 games of chinese-checkers (3 seats), greedy vs random vs random#2"), "{out}");
     assert!(out.contains("avg-rank"), "{out}");
@@ -200,7 +152,7 @@ fn play_from_a_script_survives_bad_input_undoes_and_finishes() {
     assert!(out.contains("the game is over: 'q1-q2' is not played"), "{out}");
     // The last undo goes back from the finished game to seat 0's move at ply 82.
     let tail = &out[out.rfind("> undo").unwrap()..];
-    assert!(tail.contains("took back 1 plies") && tail.contains("you are seat 0, to move at ply 82"), "{tail}");
+    assert!(tail.contains("took back 1 ply") && tail.contains("you are seat 0, to move at ply 82"), "{tail}");
     assert!(out.ends_with("> quit\n"), "{out}");
 }
 
@@ -213,19 +165,17 @@ fn play_ends_quietly_at_the_end_of_input_and_checks_its_flags() {
     fails(&["play", "chinese-checkers", "--seat", "2"], &["--seat", "'2'"]);
     fails(&["play", "chinese-checkers", "--engine", "mcts:zz=1"], &["zz"]);
     fails(&["play", "chinese-checkers", "--level", "master"], &["master"]);
-    fails(
-        &[
-            "play",
-            "chinese-checkers",
-            "--players",
-            "3",
-            "--engine",
-            "greedy",
-            "--engine",
-            "random",
-            "--engine",
-            "random",
-        ],
-        &["3 --engine"],
-    );
+    let three: Vec<&str> =
+        "play chinese-checkers --players 3 --engine greedy --engine random --engine random".split(' ').collect();
+    fails(&three, &["3 --engine"]);
+}
+
+#[test]
+fn play_with_a_thinking_time_has_no_clock_to_run_out() {
+    // Five engine moves of a millisecond each: on a loaded machine some overrun it, but a
+    // thinking time is not a clock.
+    let args = ["play", "chinese-checkers", "--players", "6", "--seat", "5", "--think", "0.001"];
+    let out = ok(tabula_with_input(&[&args[..], &["--engine", "alphabeta:threads=2"]].concat(), "quit\n"), "play");
+    assert_eq!(out.matches(" plays ").count(), 5, "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
 }

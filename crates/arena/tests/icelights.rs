@@ -4,11 +4,11 @@
 //! alpha-beta's time control in it (`depth=3`; e.g. `st=1`), `IL_DEBUG` prints every final
 //! position.
 
-use std::sync::Arc;
-
-use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, TimeSource, WallClock, run_match};
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, run_match};
 use tabula_rules::Seat;
 use tabula_rules::games::icelights::{Icelights, IlOptions};
+
+use crate::wall;
 
 /// Plays `games` games of `a` against `b` (seats swapped each round, random 2-ply
 /// openings, drawn after 120 plies); returns `a`'s (wins, draws, losses) and the plies.
@@ -22,8 +22,7 @@ fn play(a: &str, b: &str, games: usize) -> (u32, u32, u32, usize) {
     config.concurrency = 2;
     // Forgiveness for timed engines (`IL_TC=st=1`): the loaded test machine overshoots.
     config.margin = std::time::Duration::from_millis(300);
-    let time: Arc<dyn TimeSource> = Arc::new(WallClock::new());
-    let finished = run_match(&config, time, &mut |_| true).expect("the match runs");
+    let finished = run_match(&config, wall(), &mut |_| true).expect("the match runs");
     let (mut w, mut d, mut l, mut plies) = (0, 0, 0, 0);
     for g in &finished {
         let seat = Seat(g.pairing.seats.iter().position(|&e| e == 0).expect("engine 0 plays") as u8);

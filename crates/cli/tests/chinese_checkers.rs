@@ -1,9 +1,8 @@
-//! The command-line contract of `tabula` (DESIGN.md, "Command line"), tested through the
-//! built binary: perft's output format and counts, `--divide`, `show` and its position
-//! line, and every kind of bad input (exit status 2, one line on stderr naming the bad
-//! token, nothing on stdout, no panic).
+//! Chinese Checkers through the built binary: perft's counts against the reference tables,
+//! `--divide`, options, `show` and its position line, and every kind of bad input (exit
+//! status 2, one line on stderr naming the bad token, nothing on stdout, no panic).
 
-use std::process::{Command, Output};
+use crate::{Divided, Shown, fails, ok};
 
 const GAME: &str = "chinese-checkers";
 
@@ -13,158 +12,21 @@ const SWAP_POSITION: &str = "chinese-checkers players=2 camps=03 turn=0 ply=20 p
     .....1....../........1..../11../.0./11/0 cc.anti_block=swap";
 const SWAPS: [&str; 5] = ["e1-e2", "e1-f2", "f3-e2", "f3-f2", "f3-f4"];
 
-/// Runs the binary with `args`.
-fn tabula(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
-}
-
-/// Runs the binary, asserts success with an empty stderr, and returns stdout.
-fn ok(args: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "tabula {args:?} failed with {:?}: {stderr}", out.status.code());
-    assert!(stderr.is_empty(), "tabula {args:?} wrote to stderr: {stderr}");
-    String::from_utf8(out.stdout).expect("stdout is UTF-8")
-}
-
-/// Asserts the error contract for `args` and returns the stderr line (without its newline):
-/// exit status exactly 2, nothing on stdout, exactly one stderr line, starting `tabula: `,
-/// containing every one of `tokens`, and no panic message.
-fn fails(args: &[&str], tokens: &[&str]) -> String {
-    let out = tabula(args);
-    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
-    assert_eq!(out.status.code(), Some(2), "tabula {args:?}: exit status; stderr: {stderr}");
-    assert!(out.stdout.is_empty(), "tabula {args:?} wrote to stdout: {}", String::from_utf8_lossy(&out.stdout));
-    assert!(!stderr.contains("panicked"), "tabula {args:?} panicked: {stderr}");
-    let line = stderr.strip_suffix('\n').unwrap_or_else(|| panic!("tabula {args:?}: stderr not one line: {stderr:?}"));
-    assert!(!line.contains('\n') && !line.contains('\r'), "tabula {args:?}: stderr is not one line: {stderr:?}");
-    assert!(line.starts_with("tabula: "), "tabula {args:?}: stderr does not start with 'tabula: ': {line}");
-    for token in tokens {
-        assert!(line.contains(token), "tabula {args:?}: stderr does not name {token:?}: {line}");
-    }
-    line.to_string()
-}
-
-/// One `depth=d nodes=N time=S nps=X` line, checked field by field; gives `(d, N)`.
-fn depth_line(line: &str) -> (u32, u64) {
-    let fields: Vec<&str> = line.split(' ').collect();
-    assert_eq!(fields.len(), 4, "not a depth line: {line:?}");
-    let value = |i: usize, key: &str| {
-        fields[i].strip_prefix(key).and_then(|v| v.strip_prefix('=')).unwrap_or_else(|| panic!("{key}= in {line:?}"))
-    };
-    let depth = value(0, "depth").parse().unwrap_or_else(|_| panic!("depth in {line:?}"));
-    let nodes = value(1, "nodes").parse().unwrap_or_else(|_| panic!("nodes in {line:?}"));
-    let time = value(2, "time");
-    assert!(time.parse::<f64>().is_ok_and(|t| t >= 0.0), "time in {line:?}");
-    assert!(time.split_once('.').is_some_and(|(_, frac)| frac.len() == 3), "time with 3 decimals in {line:?}");
-    value(3, "nps").parse::<u64>().unwrap_or_else(|_| panic!("nps in {line:?}"));
-    (depth, nodes)
-}
-
-/// The node counts of `tabula perft GAME ARGS --depth D`, after checking that the output
-/// is exactly one depth line for each d = 1..=D, in order.
 fn perft(args: &[&str], depth: u32) -> Vec<u64> {
-    let depth_text = depth.to_string();
-    let mut full = vec!["perft", GAME];
-    full.extend_from_slice(args);
-    full.extend_from_slice(&["--depth", &depth_text]);
-    let out = ok(&full);
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), depth as usize, "tabula {full:?}: one line per depth:\n{out}");
-    assert!(out.ends_with('\n'));
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let (d, nodes) = depth_line(line);
-            assert_eq!(d as usize, i + 1, "depths in order: {out}");
-            nodes
-        })
-        .collect()
+    crate::perft(GAME, args, depth)
 }
 
-/// The output of `tabula perft ... --divide`: its lines, the `MOVE N` rows, and the
-/// depth totals.
-struct Divided {
-    lines: Vec<String>,
-    rows: Vec<(String, u64)>,
-    totals: Vec<u64>,
-}
-
-/// Runs `tabula perft ... --divide` and checks each line: the depth lines for 1..=D in
-/// order, and one contiguous block of `MOVE N` rows, either before every depth line (as
-/// DESIGN.md says) or just before the depth-D line (what the binary does).
 fn divide_output(args: &[&str], depth: u32) -> Divided {
-    let depth_text = depth.to_string();
-    let mut full = vec!["perft", GAME];
-    full.extend_from_slice(args);
-    full.extend_from_slice(&["--depth", &depth_text, "--divide"]);
-    let out = ok(&full);
-    let lines: Vec<String> = out.lines().map(String::from).collect();
-    let is_row = |l: &String| !l.starts_with("depth=");
-    let first = lines.iter().position(is_row).unwrap_or(lines.len() - 1);
-    let count = lines.iter().filter(|l| is_row(l)).count();
-    assert!(lines[first..first + count].iter().all(is_row), "the rows are one block:\n{out}");
-    assert!(first == 0 || first + count + 1 == lines.len(), "the rows come first or just before depth={depth}:\n{out}");
-    let rows: Vec<(String, u64)> = lines[first..first + count]
-        .iter()
-        .map(|line| {
-            let (mv, n) = line.split_once(' ').unwrap_or_else(|| panic!("not a MOVE N line: {line:?}"));
-            assert!(!mv.is_empty() && !mv.contains(' '), "move in {line:?}");
-            (mv.to_string(), n.parse().unwrap_or_else(|_| panic!("count in {line:?}")))
-        })
-        .collect();
-    let depth_lines: Vec<(u32, u64)> = lines.iter().filter(|l| !is_row(l)).map(|l| depth_line(l)).collect();
-    let depths: Vec<u32> = depth_lines.iter().map(|&(d, _)| d).collect();
-    assert_eq!(depths, (1..=depth).collect::<Vec<_>>(), "one depth line per depth, in order:\n{out}");
-    Divided { lines, rows, totals: depth_lines.into_iter().map(|(_, n)| n).collect() }
+    crate::divide_output(GAME, args, depth)
 }
 
-/// The `MOVE N` rows and the depth totals of `tabula perft ... --divide`.
 fn divide(args: &[&str], depth: u32) -> (Vec<(String, u64)>, Vec<u64>) {
     let out = divide_output(args, depth);
     (out.rows, out.totals)
 }
 
-/// What `tabula show` printed: the board drawing, the position text, and the rest.
-struct Shown {
-    stdout: String,
-    board: Vec<String>,
-    position: String,
-    /// `seat S to move, ply P` or `result: ...`.
-    state: String,
-    /// The legal moves, if the game runs.
-    moves: Option<Vec<String>>,
-}
-
 fn show(args: &[&str]) -> Shown {
-    let mut full = vec!["show", GAME];
-    full.extend_from_slice(args);
-    let stdout = ok(&full);
-    let lines: Vec<&str> = stdout.lines().collect();
-    let at = lines.iter().position(|l| l.starts_with("position: ")).expect("a position line");
-    let position = lines[at].strip_prefix("position: ").expect("position").to_string();
-    let state = lines.get(at + 1).expect("a state line").to_string();
-    let moves = if state.starts_with("result: ") {
-        assert_eq!(lines.len(), at + 2, "nothing after the result: {stdout}");
-        None
-    } else {
-        assert!(state.starts_with("seat ") && state.contains(" to move, ply "), "state line: {state}");
-        assert_eq!(lines.len(), at + 3, "the legal moves end the output: {stdout}");
-        let (head, list) = lines[at + 2].split_once(": ").expect("legal moves (N): ...");
-        let n: usize = head
-            .strip_prefix("legal moves (")
-            .and_then(|h| h.strip_suffix(')'))
-            .and_then(|n| n.parse().ok())
-            .unwrap_or_else(|| panic!("legal moves line: {}", lines[at + 2]));
-        let moves: Vec<String> = list.split(' ').filter(|m| !m.is_empty()).map(String::from).collect();
-        assert_eq!(moves.len(), n, "the count matches the list: {}", lines[at + 2]);
-        let mut sorted = moves.clone();
-        sorted.sort();
-        assert_eq!(moves, sorted, "legal moves sorted");
-        Some(moves)
-    };
-    Shown { board: lines[..at].iter().map(|l| l.to_string()).collect(), position, state, moves, stdout }
+    crate::show(GAME, args)
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,0 +1,19 @@
+//! The arena's integration tests, one binary: matches end to end on a fake clock, people at
+//! the board, records as user input, and each game's engines in matches.
+
+use std::sync::Arc;
+
+use tabula_arena::{TimeSource, WallClock};
+
+mod echelon;
+mod fake;
+mod icelights;
+mod martian_chess;
+mod matches;
+mod people;
+mod records;
+
+/// The real wall clock, for matches whose controls are not timed.
+pub fn wall() -> Arc<dyn TimeSource> {
+    Arc::new(WallClock::new())
+}

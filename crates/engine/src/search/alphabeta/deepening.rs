@@ -1,0 +1,65 @@
+//! Iterative deepening with aspiration windows: depth 1, 2, ... while the time allows,
+//! each iteration searched first in a window around the last score, widened on a fail.
+
+use std::time::{Duration, Instant};
+
+use super::MAX_PLY;
+use super::worker::Worker;
+use crate::api::{EngineGame, SearchInfo, SearchResult, score};
+use crate::search::Report;
+
+/// One thread's iterative deepening; reports completed iterations through `report`.
+pub(super) fn iterate<G: EngineGame>(
+    worker: &mut Worker<'_, G>,
+    game: &G,
+    first_depth: u32,
+    report: Report<'_, G::Move>,
+) -> SearchResult<G::Move> {
+    let (limits, start, aspiration) = (worker.limits, worker.start, worker.aspiration);
+    let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 2).min(MAX_PLY as u32 - 2);
+    let mut result = SearchResult { best: None, score: 0, pv: Vec::new(), nodes: 0, depth: 0, time: Duration::ZERO };
+    let mut last_iteration = Duration::ZERO;
+    let mut depth = first_depth.min(max_depth);
+    while depth <= max_depth {
+        if let Some(soft) = limits.soft_time
+            && depth > first_depth
+            && !crate::time::should_start_iteration(start.elapsed(), last_iteration, soft)
+        {
+            break;
+        }
+        let began = Instant::now();
+        let (mut lo, mut hi) = if depth > 1 && result.score.abs() < score::WIN_THRESHOLD {
+            (result.score - aspiration, result.score + aspiration)
+        } else {
+            (-score::INFINITY, score::INFINITY)
+        };
+        let mut widen = aspiration;
+        let outcome = loop {
+            match worker.negamax(game, depth as i32, 0, lo, hi) {
+                Ok(v) if v <= lo && lo > -score::INFINITY => lo = (v - widen).max(-score::INFINITY),
+                Ok(v) if v >= hi && hi < score::INFINITY => hi = (v + widen).min(score::INFINITY),
+                other => break other,
+            }
+            widen *= 4;
+        };
+        let Ok(value) = outcome else { break };
+        last_iteration = began.elapsed();
+        let pv = worker.pv[0].clone();
+        result = SearchResult {
+            best: pv.first().copied(),
+            score: value,
+            pv,
+            nodes: worker.nodes,
+            depth,
+            time: start.elapsed(),
+        };
+        report(&SearchInfo { depth, score: value, nodes: worker.nodes, time: result.time, pv: result.pv.clone() });
+        if value.abs() >= score::WIN_THRESHOLD && (score::WIN - value.abs()) as u32 <= depth {
+            break; // a proven result no deeper search can change
+        }
+        depth += 1;
+    }
+    result.nodes = worker.nodes;
+    result.time = start.elapsed();
+    result
+}

@@ -1,0 +1,135 @@
+//! Alpha-beta: iterative deepening negamax with principal variation search, aspiration
+//! windows, a shared transposition table, hash-move / killer / history ordering, win
+//! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
+//! quiescence search over tactical moves, contempt for draws, opponent models for three or
+//! more seats, and Lazy SMP across threads.
+//!
+//! Where each technique lives:
+//!
+//! * iterative deepening and aspiration windows (`deepening.rs`);
+//! * negamax, principal variation search, late move reductions and the table's win
+//!   scores (`negamax.rs`), the quiescence search (`quiescence.rs`);
+//! * move ordering: hash move, killers, history (`ordering.rs`);
+//! * opponent models, paranoid and best-reply (`models.rs`, [`Model`]);
+//! * repetition and contempt (`draws.rs`);
+//! * Lazy SMP (`smp.rs`); one thread's state and its limits (`worker.rs`).
+
+mod deepening;
+mod draws;
+mod models;
+mod negamax;
+mod ordering;
+mod quiescence;
+mod smp;
+mod worker;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use tabula_rules::MoveList;
+
+pub use self::models::Model;
+use self::smp::search_threads;
+use self::worker::Shared;
+use super::Report;
+use super::table::Table;
+use crate::api::{EngineGame, Limits, SearchResult, Searcher};
+
+/// The deepest ply the search tracks (killers, path).
+const MAX_PLY: usize = 128;
+
+/// Settings of the alpha-beta searcher.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AlphaBetaConfig {
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// Aspiration window half-width at the root.
+    pub aspiration: i32,
+    /// The opponent model with three or more seats. `BestReply` needs a game that can
+    /// hand the turn on ([`EngineGame::hand_turn_to`]); in one that cannot, it searches
+    /// paranoid (the registry refuses the spec).
+    pub model: Model,
+    /// What a draw (a finished tie or a repetition) costs the root seat's team, in
+    /// evaluation units: it is scored `-contempt` for the root's team and `+contempt` for
+    /// the others, so a positive value plays on rather than settle. `None` takes the game's
+    /// [`EngineGame::CONTEMPT`].
+    pub contempt: Option<i32>,
+    /// Late move reductions: after this many moves of a node (searched in order), quiet
+    /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
+    /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
+    pub lmr: Option<usize>,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None, lmr: None }
+    }
+}
+
+/// The alpha-beta searcher.
+pub struct AlphaBeta<G: EngineGame> {
+    config: AlphaBetaConfig,
+    table: Arc<Table>,
+    eval: G::Eval,
+    /// Positions of this game seen before the current root: (ply, search key).
+    seen: Vec<(u32, u64)>,
+}
+
+impl<G: EngineGame> AlphaBeta<G> {
+    /// A searcher with these settings and the game's default evaluator.
+    pub fn new(config: AlphaBetaConfig) -> Self {
+        Self::with_eval(config, G::Eval::default())
+    }
+
+    /// A searcher with these settings and evaluator `eval`.
+    pub fn with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Self {
+        let table = Arc::new(Table::new(config.hash_mb));
+        AlphaBeta { config, table, eval, seen: Vec::new() }
+    }
+
+    /// The contempt in use: the configured one, else the game's default.
+    pub fn contempt(&self) -> i32 {
+        self.config.contempt.unwrap_or(G::CONTEMPT)
+    }
+}
+
+impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
+    fn search(&mut self, game: &G, limits: &Limits, report: Report<'_, G::Move>) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        let stop = AtomicBool::new(false);
+        let contempt = self.contempt();
+        let seen = self.seen_before(game.ply());
+        let shared = Shared {
+            table: &self.table,
+            eval: &self.eval,
+            stop: &stop,
+            limits,
+            start,
+            aspiration: self.config.aspiration,
+            contempt,
+            seen: &seen,
+            lmr: self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS),
+            model: self.config.model,
+        };
+        let mut result = search_threads(&shared, game, self.config.threads, report);
+        if result.best.is_none() {
+            // Not even depth 1 finished: play the first legal move rather than nothing.
+            let mut moves = MoveList::new();
+            game.legal_moves(&mut moves);
+            result.best = moves.as_slice().first().copied();
+        }
+        self.remember(game, result.best, contempt);
+        result
+    }
+
+    fn new_game(&mut self) {
+        self.table.clear();
+        self.seen.clear();
+    }
+}

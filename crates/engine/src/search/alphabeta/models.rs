@@ -1,0 +1,125 @@
+//! Opponent models: who moves in the tree with three or more seats.
+//!
+//! * `paranoid`: the root seat's team against a coalition of all other seats, in turn
+//!   order. Nodes where the root's team moves maximise, the others minimise.
+//! * `best-reply` (Schadd and Winands' Best-Reply Search): root-seat layers alternate with
+//!   layers where only the single strongest reply among all opponents' moves is played
+//!   (each opponent's moves generated on the position with the turn handed to it); the
+//!   root seat's team-mates do not move. Deeper lines of the root seat for the same depth,
+//!   at the price of positions that cannot occur.
+//!
+//! With two seats both are exactly plain negamax.
+
+use tabula_rules::{MoveList, Seat};
+
+use super::worker::Worker;
+use crate::api::EngineGame;
+
+/// Who moves in the tree with three or more seats (both are plain negamax with two).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Model {
+    /// The root seat's team against all other seats, every seat moving in turn.
+    #[default]
+    Paranoid,
+    /// Best-Reply Search: the root seat, then the best reply of any one opponent.
+    BestReply,
+}
+
+impl Model {
+    /// The spelling in spec strings.
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Paranoid => "paranoid",
+            Model::BestReply => "best-reply",
+        }
+    }
+}
+
+/// `Worker::owners` entry of a move the seat to move plays in turn.
+pub(super) const IN_TURN: u8 = u8::MAX;
+
+/// The seats outside the team `root_team`, in seat order.
+pub(super) fn opponents_of<G: EngineGame>(game: &G, root_team: u8) -> Vec<Seat> {
+    (0..game.seats() as u8).map(Seat).filter(|&s| game.team(s) != root_team).collect()
+}
+
+/// Whether best-reply search applies to `game`: asked for, three or more seats, someone to
+/// reply, and a game that can hand the turn on.
+pub(super) fn best_reply_applies<G: EngineGame>(model: Model, game: &G, opponents: &[Seat]) -> bool {
+    model == Model::BestReply && game.seats() > 2 && !opponents.is_empty() && game.clone().hand_turn_to(game.to_move())
+}
+
+impl<G: EngineGame> Worker<'_, G> {
+    /// Lists the moves of a node into `moves`. At an opponents' layer of best-reply
+    /// search these are the moves of every opponent, from the seat to move on, each on the
+    /// position with the turn handed to its seat, which `owners` records; elsewhere
+    /// `owners` is left empty.
+    pub(super) fn list_moves(&self, game: &G, moves: &mut MoveList<G::Move>, owners: &mut Vec<u8>) {
+        owners.clear();
+        if !self.brs || self.side(game) > 0 {
+            game.legal_moves(moves);
+            return;
+        }
+        moves.clear();
+        let mut own = MoveList::new();
+        let to_move = game.to_move();
+        let first = self.opponents.iter().position(|&s| s >= to_move).unwrap_or(0);
+        let n = self.opponents.len();
+        for k in 0..n {
+            let seat = self.opponents[(first + k) % n];
+            if seat == to_move {
+                game.legal_moves(&mut own);
+            } else {
+                let mut handed = game.clone();
+                let handed_ok = handed.hand_turn_to(seat);
+                debug_assert!(handed_ok, "the game refused to hand the turn on");
+                handed.legal_moves(&mut own);
+            }
+            for &mv in &own {
+                moves.push(mv);
+                owners.push(if seat == to_move { IN_TURN } else { seat.0 });
+            }
+        }
+    }
+
+    /// The position after `mv`, which `owner` plays ([`IN_TURN`]: the seat to move), and
+    /// whether it is the game's own position after `mv` (no turn handed on), so that a
+    /// principal variation may go on through it. In best-reply search the turn then goes to
+    /// the root seat after an opponent's move, and to an opponent after the root seat's.
+    pub(super) fn child(&self, game: &G, mv: G::Move, owner: u8) -> (G, bool) {
+        let mut child = game.clone();
+        if owner != IN_TURN {
+            child.hand_turn_to(Seat(owner));
+        }
+        child.play(mv);
+        let mut real = owner == IN_TURN;
+        if self.brs && child.outcome().is_none() {
+            let seat = if self.side(game) < 0 {
+                Some(self.root)
+            } else if self.side(&child) > 0 {
+                // A team-mate would move next: the opponents' layer starts with the first
+                // opponent after it.
+                let next = child.to_move();
+                Some(self.opponents.iter().copied().find(|&s| s > next).unwrap_or(self.opponents[0]))
+            } else {
+                None
+            };
+            if let Some(seat) = seat.filter(|&s| s != child.to_move()) {
+                child.hand_turn_to(seat);
+                real = false;
+            }
+        }
+        (child, real)
+    }
+
+    /// Whether `mv`, played by `owner`, is tactical (quiescence searches only those).
+    pub(super) fn is_tactical(&self, game: &G, mv: G::Move, owner: u8) -> bool {
+        if owner == IN_TURN {
+            game.is_tactical(mv)
+        } else {
+            let mut handed = game.clone();
+            handed.hand_turn_to(Seat(owner));
+            handed.is_tactical(mv)
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Negamax with principal variation search, late move reductions and the transposition
+//! table; win scores that prefer the fastest win and the slowest loss.
+
+use tabula_rules::MoveList;
+
+use super::MAX_PLY;
+use super::models::IN_TURN;
+use super::ordering::pick;
+use super::worker::{Abort, Worker};
+use crate::api::{EngineGame, score};
+use crate::search::table::{Bound, Entry};
+
+impl<G: EngineGame> Worker<'_, G> {
+    /// The value of `game` for the side to move, searched `depth` plies deep within the
+    /// window `(alpha, beta)`; `ply` plies from the root.
+    pub(super) fn negamax(&mut self, game: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<i32, Abort> {
+        self.check_limits()?;
+        self.nodes += 1;
+        self.pv[ply].clear();
+        if game.outcome().is_some() {
+            return Ok(self.leaf(game, ply));
+        }
+        let key = self.key(game);
+        if ply > 0 && self.repeats(key) {
+            return Ok(self.draw(game)); // a repetition: nobody gains by it
+        }
+        if depth <= 0 || ply + 1 >= MAX_PLY {
+            return self.quiesce(game, ply, alpha, beta);
+        }
+
+        let mut hash_move = u16::MAX;
+        if let Some(e) = self.table.probe(key) {
+            hash_move = e.best;
+            let s = from_table(e.score, ply);
+            if ply > 0 && e.depth as i32 >= depth {
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return Ok(s);
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        let mut owners = std::mem::take(&mut self.owners[ply]);
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        self.list_moves(game, &mut moves, &mut owners);
+        self.order(game, &moves, hash_move, ply, &mut order);
+        self.path.push(key);
+        let searched = self.search_moves(game, depth, ply, alpha, beta, &moves, &owners, &mut order);
+        self.path.pop();
+        self.owners[ply] = owners;
+        self.orders[ply] = order;
+        let (best, best_index) = searched?;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry { score: to_table(best, ply), depth: depth.clamp(0, 255) as u8, bound, best: best_index },
+        );
+        Ok(best)
+    }
+
+    /// The principal variation search over the ordered moves of a node: its value and
+    /// the index of its best move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        game: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        moves: &MoveList<G::Move>,
+        owners: &[u8],
+        order: &mut [(i32, usize)],
+    ) -> Result<(i32, u16), Abort> {
+        let me = self.side(game);
+        let mut best = -score::INFINITY;
+        let mut best_index = u16::MAX;
+        for k in 0..order.len() {
+            let i = pick(order, k);
+            let mv = moves.as_slice()[i];
+            let owner = owners.get(i).copied().unwrap_or(IN_TURN);
+            let (child, real) = self.child(game, mv, owner);
+            let same = self.side(&child) == me;
+            // Search a child: its value seen from here, with the window flipped unless the
+            // same side moves again.
+            let search = |w: &mut Self, reduce: i32, lo: i32, hi: i32| -> Result<i32, Abort> {
+                if same {
+                    w.negamax(&child, depth - 1 - reduce, ply + 1, lo, hi)
+                } else {
+                    Ok(-w.negamax(&child, depth - 1 - reduce, ply + 1, -hi, -lo)?)
+                }
+            };
+            // Late move reduction: a late quiet move is first searched one ply shallower
+            // with a null window, and again at full depth only if it beats alpha.
+            let reduced = self.lmr > 0
+                && k >= self.lmr
+                && depth >= 3
+                && owner == IN_TURN
+                && !game.is_tactical(mv)
+                && search(self, 1, alpha, alpha + 1)? <= alpha;
+            let value = if reduced {
+                alpha
+            } else if k == 0 {
+                search(self, 0, alpha, beta)?
+            } else {
+                match search(self, 0, alpha, alpha + 1)? {
+                    v if v > alpha && v < beta => search(self, 0, alpha, beta)?,
+                    v => v,
+                }
+            };
+            if value > best {
+                best = value;
+                best_index = i as u16;
+                if value > alpha {
+                    alpha = value;
+                    // The principal variation holds moves of the game in turn order only:
+                    // best-reply search cuts it before a move out of turn.
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    if owner == IN_TURN {
+                        head[ply].push(mv);
+                        if real {
+                            head[ply].extend_from_slice(&tail[0]);
+                        }
+                    }
+                }
+            }
+            if alpha >= beta {
+                self.record_cutoff(mv, ply, depth);
+                break;
+            }
+        }
+        Ok((best, best_index))
+    }
+}
+
+/// Win scores are stored as distances from the stored node, not from the root.
+fn to_table(s: i32, ply: usize) -> i32 {
+    if s >= score::WIN_THRESHOLD {
+        s + ply as i32
+    } else if s <= -score::WIN_THRESHOLD {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+/// A stored score seen from `ply` plies below the root ([`to_table`] undone).
+fn from_table(s: i32, ply: usize) -> i32 {
+    if s >= score::WIN_THRESHOLD {
+        s - ply as i32
+    } else if s <= -score::WIN_THRESHOLD {
+        s + ply as i32
+    } else {
+        s
+    }
+}

@@ -1,0 +1,135 @@
+//! Move ordering: the hash move first, then the killers of the ply, then the history of
+//! cut-offs; moves are picked in that order one by one, then sorted.
+
+use std::hash::{Hash, Hasher};
+
+use fnv::FnvHasher;
+
+use tabula_rules::MoveList;
+
+use super::worker::Worker;
+use crate::api::EngineGame;
+
+/// Slots in the history table.
+pub(super) const HISTORY: usize = 1 << 12;
+
+/// The history slot of a move: FNV-1a of the move's hash input. Which moves share a slot
+/// shapes the ordering and so the node counts of a fixed-depth search (the bench
+/// signature), so this function is part of the search's definition and stays fixed.
+fn history_slot<M: Hash>(mv: &M) -> usize {
+    let mut h = FnvHasher::default();
+    mv.hash(&mut h);
+    (h.finish() as usize) & (HISTORY - 1)
+}
+
+impl<G: EngineGame> Worker<'_, G> {
+    /// Ordering keys into `out`: the hash move, then killers, then history.
+    /// At the root with a positive contempt, moves that only settle for a draw
+    /// ([`EngineGame::seeks_draw`]) come last, so that one is played only when strictly
+    /// better than all others.
+    pub(super) fn order(
+        &self,
+        game: &G,
+        moves: &MoveList<G::Move>,
+        hash_move: u16,
+        ply: usize,
+        out: &mut Vec<(i32, usize)>,
+    ) {
+        let killers = &self.killers[ply];
+        let settle_last = ply == 0 && self.contempt > 0;
+        out.clear();
+        out.extend(moves.iter().enumerate().map(|(i, mv)| {
+            let key = if settle_last && game.seeks_draw(*mv) {
+                i32::MIN
+            } else if i as u16 == hash_move {
+                i32::MAX
+            } else if killers[0] == Some(*mv) {
+                i32::MAX - 1
+            } else if killers[1] == Some(*mv) {
+                i32::MAX - 2
+            } else {
+                self.history[history_slot(mv)]
+            };
+            (key, i)
+        }));
+    }
+
+    /// Remembers that `mv` cut off at `ply` with `depth` plies left: it becomes the
+    /// first killer of the ply and its history grows with the square of the depth.
+    pub(super) fn record_cutoff(&mut self, mv: G::Move, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let h = &mut self.history[history_slot(&mv)];
+        *h = (*h + depth * depth).min(1 << 20);
+    }
+}
+
+/// Picks before the rest of a node's moves are sorted at once.
+const PICKS_BEFORE_SORT: usize = 4;
+
+/// Moves the best-ordered remaining move to position `k` and returns its index: the
+/// highest key first, the lower index among equal keys. The first few are picked one by
+/// one (a cut-off usually comes early); then the rest is sorted in one go, in the same
+/// order, so that a node searching all its moves does not pay for a selection each.
+pub(super) fn pick(order: &mut [(i32, usize)], k: usize) -> usize {
+    if k < PICKS_BEFORE_SORT {
+        let best = (k..order.len()).max_by_key(|&j| (order[j].0, std::cmp::Reverse(order[j].1))).unwrap_or(k);
+        order.swap(k, best);
+    } else if k == PICKS_BEFORE_SORT {
+        order[k..].sort_unstable_by_key(|&(key, i)| (std::cmp::Reverse(key), i));
+    }
+    order[k].1
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use tabula_rules::Game;
+    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+
+    use super::*;
+    use crate::Limits;
+    use crate::search::alphabeta::Model;
+    use crate::search::alphabeta::worker::Shared;
+    use crate::search::table::Table;
+
+    #[test]
+    fn with_contempt_the_root_tries_settling_moves_last() {
+        let game = MartianChess::new(&McOptions::default()).unwrap();
+        let (table, eval, stop, limits) =
+            (Table::new(1), crate::eval::martian_chess::McEval, AtomicBool::new(false), Limits::depth(1));
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let calls = moves.iter().filter(|m| m.call).count();
+        assert!(calls > 0 && moves.iter().all(|&m| game.seeks_draw(m) == m.call), "0-0: every call settles");
+        // The hash move is a call: with contempt it still comes after every other move.
+        let hash = moves.iter().position(|m| m.call).unwrap() as u16;
+        let order_of = |contempt: i32, ply: usize| {
+            let shared = Shared {
+                table: &table,
+                eval: &eval,
+                stop: &stop,
+                limits: &limits,
+                start: std::time::Instant::now(),
+                aspiration: 50,
+                contempt,
+                seen: &[],
+                lmr: 0,
+                model: Model::Paranoid,
+            };
+            let worker = Worker::<MartianChess>::new(&shared, &game);
+            let mut order = Vec::new();
+            worker.order(&game, &moves, hash, ply, &mut order);
+            (0..order.len()).map(|k| moves.as_slice()[pick(&mut order, k)]).collect::<Vec<_>>()
+        };
+        let root = order_of(100, 0);
+        assert!(root[..moves.len() - calls].iter().all(|m| !m.call), "{root:?}");
+        // Without contempt, or below the root, the hash move leads as usual.
+        assert_eq!(order_of(0, 0)[0], moves.as_slice()[hash as usize]);
+        assert_eq!(order_of(100, 1)[0], moves.as_slice()[hash as usize]);
+    }
+}

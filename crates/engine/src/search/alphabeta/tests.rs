@@ -1,0 +1,139 @@
+//! The searcher as a whole: equal to plain minimax, node and time limits, wins found
+//! and scored by their distance, threads.
+
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
+use tabula_rules::{Game, MoveList, Seat};
+
+use super::*;
+use crate::api::score;
+use crate::search::simple::margin;
+
+/// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
+fn minimax(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
+    let eval = crate::eval::chinese_checkers::CcEval::default();
+    if game.outcome().is_some() || depth == 0 {
+        return match margin(&eval, game, root) {
+            v if v >= score::WIN => score::WIN - ply,
+            v if v <= -score::WIN => -(score::WIN - ply),
+            v => v,
+        };
+    }
+    let mut moves = MoveList::new();
+    game.legal_moves(&mut moves);
+    let values = moves.iter().map(|&mv| {
+        let mut child = *game;
+        child.play(mv);
+        minimax(&child, root, depth - 1, ply + 1)
+    });
+    if game.to_move() == root { values.max().unwrap() } else { values.min().unwrap() }
+}
+
+pub(super) fn random_position(players: u8, plies: usize, seed: u64) -> ChineseCheckers {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+    }
+    g
+}
+
+fn search(game: &ChineseCheckers, limits: Limits) -> SearchResult<CcMove> {
+    AlphaBeta::<ChineseCheckers>::new(AlphaBetaConfig::default()).search(game, &limits, &mut |_| {})
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+    #[test]
+    fn equals_plain_minimax(seed in any::<u64>(), players in prop::sample::select(vec![2u8, 3]), plies in 0usize..40, depth in 1u32..=3) {
+        let g = random_position(players, plies, seed);
+        prop_assume!(g.outcome().is_none());
+        let expected = minimax(&g, g.to_move(), depth, 0);
+        let got = search(&g, Limits::depth(depth));
+        prop_assert_eq!(got.score, expected);
+        prop_assert_eq!(got.depth, depth);
+        prop_assert!(got.best.is_some());
+    }
+}
+
+#[test]
+fn node_limit_is_exact() {
+    let g = random_position(2, 10, 1);
+    for n in [1, 100, 5000] {
+        assert_eq!(search(&g, Limits::nodes(n)).nodes, n);
+    }
+}
+
+/// Seat 0 has nine pegs home and one on i5, a step from the empty h4; seat 1's pegs
+/// sit on rank 12.
+fn one_to_go() -> ChineseCheckers {
+    let text = "chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 \
+        board=./../.../..../............./1111111111../.........../........../........./........../.........../............/........0..../000./000/00/0";
+    ChineseCheckers::from_text(text).unwrap()
+}
+
+#[test]
+fn finds_the_win_in_one_and_scores_it() {
+    let g = one_to_go();
+    let r = search(&g, Limits::depth(4));
+    assert_eq!(g.format_move(r.best.unwrap()), "i5-h4");
+    assert_eq!(r.score, score::WIN - 1);
+}
+
+/// Seat 0 has eight pegs home, g4 and h4 empty, and pegs on h5 and i5, each a step
+/// from one of them: the win takes two of its moves, three plies.
+fn two_to_go() -> ChineseCheckers {
+    let text = "chinese-checkers players=2 camps=03 turn=0 ply=80 passes=0 \
+        board=./../.../..../............./1111111111../.........../........../........./........../.........../............/.......00..../00../000/00/0";
+    ChineseCheckers::from_text(text).unwrap()
+}
+
+/// Late move reductions keep the proven win in one and its score.
+#[test]
+fn late_move_reductions_keep_the_win() {
+    let g = one_to_go();
+    for lmr in [1, 2, 8] {
+        let config = AlphaBetaConfig { lmr: Some(lmr), ..AlphaBetaConfig::default() };
+        let r = AlphaBeta::<ChineseCheckers>::new(config).search(&g, &Limits::depth(4), &mut |_| {});
+        assert_eq!(g.format_move(r.best.unwrap()), "i5-h4", "lmr {lmr}");
+        assert_eq!(r.score, score::WIN - 1, "lmr {lmr}");
+    }
+}
+
+#[test]
+fn prefers_the_fastest_win() {
+    let g = two_to_go();
+    let r = search(&g, Limits::depth(5));
+    assert_eq!(r.score, score::WIN - 3, "pv {:?}", r.pv.iter().map(|&m| g.format_move(m)).collect::<Vec<_>>());
+    let mut after = g;
+    after.play(r.best.unwrap());
+    let next = search(&after, Limits::depth(4));
+    assert_eq!(next.score, -(score::WIN - 2), "seat 1 sees the loss two plies away");
+}
+
+#[test]
+fn two_threads_give_a_legal_move_and_a_proven_win() {
+    let g = one_to_go();
+    let mut ab = AlphaBeta::<ChineseCheckers>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+    let r = ab.search(&g, &Limits::depth(6), &mut |_| {});
+    assert_eq!(g.format_move(r.best.unwrap()), "i5-h4");
+    assert_eq!(r.score, score::WIN - 1);
+}
+
+#[test]
+fn a_think_time_is_kept() {
+    let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+    let start = Instant::now();
+    let r = search(&g, Limits::think(Duration::from_millis(300)));
+    let spent = start.elapsed();
+    assert!(r.best.is_some());
+    assert!(spent < Duration::from_millis(450), "overran: {spent:?}");
+}

@@ -1,0 +1,148 @@
+//! One thread's search state and what every node asks of it: the side to move, the value
+//! of a leaf, and whether a limit has stopped the search.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use tabula_rules::Seat;
+
+use super::MAX_PLY;
+use super::models::{Model, best_reply_applies, opponents_of};
+use super::ordering::HISTORY;
+use crate::api::{EngineGame, Limits, score};
+use crate::search::simple::margin;
+use crate::search::table::Table;
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Abort;
+
+/// What a thread's search shares with the searcher and the other threads.
+pub(super) struct Shared<'a, G: EngineGame> {
+    /// The transposition table of every thread.
+    pub table: &'a Table,
+    /// The evaluator.
+    pub eval: &'a G::Eval,
+    /// Raised by the first thread that sees a limit passed; every thread then stops.
+    pub stop: &'a AtomicBool,
+    /// The limits of this search.
+    pub limits: &'a Limits,
+    /// When the search started.
+    pub start: Instant,
+    /// The aspiration window's half-width at the root.
+    pub aspiration: i32,
+    /// A draw's value for the root seat's team is `-contempt`.
+    pub contempt: i32,
+    /// Keys of the game's earlier positions: reaching one is a repetition.
+    pub seen: &'a [u64],
+    /// Moves of a node searched before late ones are reduced (0: no reductions).
+    pub lmr: usize,
+    /// The opponent model with three or more seats.
+    pub model: Model,
+}
+
+/// One thread's search state.
+pub(super) struct Worker<'a, G: EngineGame> {
+    pub table: &'a Table,
+    pub eval: &'a G::Eval,
+    pub root: Seat,
+    pub root_team: u8,
+    /// A draw's value for the root seat's team is `-contempt`.
+    pub contempt: i32,
+    /// Keys of the game's earlier positions: reaching one is a repetition.
+    pub seen: &'a [u64],
+    /// Moves of a node searched before late ones are reduced (0: no reductions).
+    pub lmr: usize,
+    /// Best-reply search is on (three or more seats, a game that can hand the turn on).
+    pub brs: bool,
+    /// The seats outside the root's team, in seat order.
+    pub opponents: Vec<Seat>,
+    pub limits: &'a Limits,
+    pub start: Instant,
+    pub aspiration: i32,
+    pub nodes: u64,
+    pub node_limit: Option<u64>,
+    /// The time by which every thread must stop.
+    pub hard: Option<Instant>,
+    pub stop: &'a AtomicBool,
+    pub external: Option<&'a AtomicBool>,
+    pub killers: Vec<[Option<G::Move>; 2]>,
+    pub history: Vec<i32>,
+    pub path: Vec<u64>,
+    pub pv: Vec<Vec<G::Move>>,
+    /// Per ply, reused: the seat playing each move out of turn
+    /// ([`IN_TURN`](super::models::IN_TURN) if none).
+    pub owners: Vec<Vec<u8>>,
+    /// Per ply, reused: ordering keys and move indices.
+    pub orders: Vec<Vec<(i32, usize)>>,
+}
+
+impl<'a, G: EngineGame> Worker<'a, G> {
+    /// A fresh worker for a search of `game` with what the threads share.
+    pub fn new(shared: &Shared<'a, G>, game: &G) -> Self {
+        let root = game.to_move();
+        let root_team = game.team(root);
+        let opponents = opponents_of(game, root_team);
+        let brs = best_reply_applies(shared.model, game, &opponents);
+        Worker {
+            table: shared.table,
+            eval: shared.eval,
+            root,
+            root_team,
+            contempt: shared.contempt,
+            seen: shared.seen,
+            lmr: shared.lmr,
+            brs,
+            opponents,
+            limits: shared.limits,
+            start: shared.start,
+            aspiration: shared.aspiration,
+            nodes: 0,
+            node_limit: shared.limits.nodes,
+            hard: shared.limits.hard_time.map(|t| shared.start + t),
+            stop: shared.stop,
+            external: shared.limits.stop.as_deref(),
+            killers: vec![[None; 2]; MAX_PLY],
+            history: vec![0; HISTORY],
+            path: Vec::with_capacity(MAX_PLY),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            owners: vec![Vec::new(); MAX_PLY + 1],
+            orders: vec![Vec::new(); MAX_PLY + 1],
+        }
+    }
+
+    /// +1 where the root seat's team moves, -1 where the others do.
+    pub fn side(&self, game: &G) -> i32 {
+        if game.team(game.to_move()) == self.root_team { 1 } else { -1 }
+    }
+
+    /// Fails once the node limit is reached, the hard time has passed, or
+    /// a stop was asked for (the clock and the outside flag are read every 1024 nodes).
+    pub fn check_limits(&mut self) -> Result<(), Abort> {
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            return Err(Abort);
+        }
+        if self.nodes.is_multiple_of(1024) {
+            let late = self.hard.is_some_and(|h| Instant::now() >= h);
+            let external = self.external.is_some_and(|s| s.load(Ordering::Relaxed));
+            if late || external {
+                self.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if self.stop.load(Ordering::Relaxed) { Err(Abort) } else { Ok(()) }
+    }
+
+    /// The value of a finished or horizon position for the side to move.
+    pub fn leaf(&self, game: &G, ply: usize) -> i32 {
+        // A finished game's margin is a win, a loss or 0 (a draw); an unfinished one's
+        // evaluation is never as large as a win.
+        let value = match margin(self.eval, game, self.root) {
+            0 if game.outcome().is_some() => return self.draw(game),
+            v if v >= score::WIN => score::WIN - ply as i32,
+            v if v <= -score::WIN => -(score::WIN - ply as i32),
+            v if self.contempt != 0 => v - self.contempt * game.draw_share() / 100,
+            v => v,
+        };
+        self.side(game) * value
+    }
+}

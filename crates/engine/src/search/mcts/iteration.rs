@@ -1,0 +1,146 @@
+//! One iteration of the search: select down the tree, expand one child, play out, and
+//! back the rewards up.
+//!
+//! A node adds one child per visit until every legal move has one; the playout policy
+//! picks which (sampling without replacement), so likely moves are tried first. Playouts
+//! follow the policy to the end of the game, or (truncated) for a fixed number of plies,
+//! after which the evaluator's per-seat values become rewards.
+
+use super::parallel::Ctx;
+use super::rewards::{Rewards, eval_rewards};
+use super::solver::{UNPROVEN, outcome_proof, proof_rewards};
+use super::tree::{NONE, Node, Tree};
+use crate::api::{EngineGame, Evaluator};
+
+/// Playouts longer than this are scored by the evaluator, as if truncated.
+const MAX_PLAYOUT: u32 = 1000;
+
+impl<G: EngineGame> Tree<G> {
+    /// One iteration: select, expand, play out, back up.
+    pub(super) fn iterate(&mut self, ctx: &Ctx<'_, G>) {
+        let mut game = self.root.clone().expect("prepared");
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        loop {
+            let n = self.nodes[node as usize];
+            if n.terminal || (ctx.solver && n.proof != UNPROVEN) {
+                break;
+            }
+            if n.moves_start == NONE {
+                game.legal_moves(&mut self.list);
+                let node = &mut self.nodes[node as usize];
+                node.moves_start = self.moves.len() as u32;
+                node.moves_len = self.list.len() as u32;
+                self.moves.extend_from_slice(self.list.as_slice());
+            }
+            let n = self.nodes[node as usize];
+            if n.tried < n.moves_len && self.nodes.len() < ctx.config.max_nodes.min(NONE as usize - 1) {
+                node = self.expand(ctx, node, &mut game);
+                self.path.push(node);
+                break;
+            }
+            let child = self.select(ctx, node);
+            if child == NONE {
+                break;
+            }
+            game.play(self.nodes[child as usize].mv);
+            self.path.push(child);
+            node = child;
+        }
+
+        let leaf = self.nodes[node as usize];
+        let rewards = if let Some(outcome) = game.outcome() {
+            self.finished_rewards(ctx, outcome, &game)
+        } else if ctx.solver && leaf.proof != UNPROVEN {
+            proof_rewards(leaf.proof, self.seats)
+        } else {
+            self.simulate(ctx, &mut game)
+        };
+
+        // Back up from the leaf. A node whose mover can force at least a draw (it has a
+        // proven draw child, which selection no longer visits) passes up at least a draw
+        // for that seat, as minimax would.
+        let mut rewards = rewards;
+        for k in (0..self.path.len()).rev() {
+            let i = self.path[k] as usize;
+            let n = &mut self.nodes[i];
+            if n.draw_floor {
+                let seat = n.to_move as usize;
+                if rewards[seat] < 0.5 {
+                    rewards[seat] = 0.5;
+                    rewards[1 - seat] = 0.5;
+                }
+            }
+            n.visits += 1;
+            let (hist, mover) = (n.hist, n.mover as usize);
+            for (sum, r) in self.rewards[i * self.seats..(i + 1) * self.seats].iter_mut().zip(&rewards) {
+                *sum += r;
+            }
+            if k > 0 && hist != NONE {
+                let stat = &mut self.history.stats[hist as usize];
+                stat.0 += rewards[mover];
+                stat.1 += 1;
+            }
+        }
+        if ctx.solver && leaf.proof != UNPROVEN {
+            // A new proof can only start at the leaf: try to extend it upwards.
+            for k in (0..self.path.len() - 1).rev() {
+                if !self.try_prove(self.path[k]) {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Adds the child of `node` for one of its untried moves, chosen by the playout
+    /// policy, and plays it on `game` (the position of `node`).
+    fn expand(&mut self, ctx: &Ctx<'_, G>, node: u32, game: &mut G) -> u32 {
+        let n = self.nodes[node as usize];
+        let start = (n.moves_start + n.tried) as usize;
+        let untried = &mut self.moves[start..(n.moves_start + n.moves_len) as usize];
+        let mv = if untried.len() == 1 { untried[0] } else { ctx.policy.choose(game, untried, &mut self.rng) };
+        let k = untried.iter().position(|&m| m == mv).unwrap_or(0);
+        untried.swap(0, k);
+        let mv = untried[0];
+        game.play(mv);
+        let child = self.nodes.len() as u32;
+        let (terminal, proof) = match game.outcome() {
+            Some(outcome) => (true, outcome_proof(outcome)),
+            None => (false, UNPROVEN),
+        };
+        let hist = if ctx.config.progressive_history { self.history.slot(n.to_move, mv) } else { NONE };
+        self.nodes.push(Node {
+            mv,
+            parent: node,
+            first_child: NONE,
+            next_sibling: n.first_child,
+            moves_start: NONE,
+            moves_len: 0,
+            tried: 0,
+            visits: 0,
+            hist,
+            to_move: game.to_move().0,
+            mover: n.to_move,
+            proof,
+            terminal,
+            draw_floor: false,
+            plies: 0,
+        });
+        self.rewards.extend(std::iter::repeat_n(0.0, self.seats));
+        let parent = &mut self.nodes[node as usize];
+        parent.first_child = child;
+        parent.tried += 1;
+        child
+    }
+
+    /// Plays `game` out with the policy and turns the result into rewards.
+    fn simulate(&mut self, ctx: &Ctx<'_, G>, game: &mut G) -> Rewards {
+        let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
+        ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
+        match game.outcome() {
+            Some(outcome) => self.finished_rewards(ctx, outcome, game),
+            None => eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale),
+        }
+    }
+}

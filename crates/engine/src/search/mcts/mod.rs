@@ -1,0 +1,215 @@
+//! Monte Carlo tree search: UCT with one reward per seat.
+//!
+//! Where each technique lives:
+//!
+//! * the tree of one thread, a `Vec` arena (`tree.rs`), and its reuse by the next search
+//!   (`reuse.rs`);
+//! * one iteration: select, expand, play out, back up (`iteration.rs`);
+//! * selection by UCT with progressive history (`selection.rs`);
+//! * rewards per seat, from finished and truncated playouts (`rewards.rs`);
+//! * MCTS-Solver, proofs with two seats (`solver.rs`);
+//! * the root's statistics, the move chosen and the principal variation (`root.rs`);
+//! * root parallelism, one tree per thread (`parallel.rs`).
+
+mod iteration;
+mod parallel;
+mod reuse;
+mod rewards;
+mod root;
+mod selection;
+mod solver;
+mod tree;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use tabula_rules::MoveList;
+
+use self::parallel::{Ctx, Shared, search_trees};
+use self::root::{choose, merge};
+use self::tree::Tree;
+use super::Report;
+use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
+use crate::playout::PlayoutPolicy;
+
+/// The settings of an [`Mcts`] searcher.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// The exploration constant of UCT (rewards lie in `[0, 1]`). The default 0.5 beat
+    /// 1.0 in Chinese Checkers self-play at 1000 iterations a move.
+    pub c: f64,
+    /// The seed of thread 0; thread `i` uses `seed + i`.
+    pub seed: u64,
+    /// Trees searched in parallel (root parallelism), at least 1.
+    pub threads: usize,
+    /// Truncated playouts: after this many plies the evaluator scores the position.
+    pub playout_cap: Option<u32>,
+    /// Mix a table of move rewards into the selection (progressive history).
+    pub progressive_history: bool,
+    /// The weight `W` of progressive history: the bonus is `W * H / ((1 - Q) * n + 1)`.
+    pub history_weight: f64,
+    /// Prove wins, losses and draws (two seats only).
+    pub solver: bool,
+    /// Keep the subtree of the position reached for the next search.
+    pub reuse_tree: bool,
+    /// Evaluation units per factor `e` of reward odds when a truncated playout is scored:
+    /// seat rewards are `softmax(value / eval_scale)`.
+    pub eval_scale: f64,
+    /// The most nodes one tree may hold; a full tree still runs playouts from its leaves.
+    pub max_nodes: usize,
+    /// Rewards of a finished playout move toward an even split by this much per ply from the
+    /// root (at most halfway): a win sooner is worth more, a loss later less bad. Without it
+    /// a seat that wins every playout sees no reason to hurry and dawdles for hundreds of
+    /// plies.
+    pub length_discount: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            c: 0.5,
+            seed: 0,
+            threads: 1,
+            playout_cap: None,
+            progressive_history: true,
+            history_weight: 5.0,
+            solver: true,
+            reuse_tree: true,
+            eval_scale: 400.0,
+            max_nodes: 4_000_000,
+            length_discount: 0.002,
+        }
+    }
+}
+
+/// A proven result of a root move, for the seat to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The move wins.
+    Win,
+    /// The move loses.
+    Loss,
+    /// The move draws.
+    Draw,
+}
+
+/// What the last search learned about one root move (merged over the threads).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u64,
+    /// The average reward of the seat to move, in `[0, 1]`.
+    pub reward: f64,
+    /// The proven result, if any.
+    pub proof: Option<Proof>,
+    /// With a proof: the plies from the root to the end of the game.
+    pub plies: u32,
+}
+
+/// Monte Carlo tree search for any game, with a playout policy.
+pub struct Mcts<G: EngineGame> {
+    config: MctsConfig,
+    policy: Arc<dyn PlayoutPolicy<G>>,
+    eval: G::Eval,
+    trees: Vec<Tree<G>>,
+    last: Vec<RootStat<G::Move>>,
+}
+
+impl<G: EngineGame> Mcts<G> {
+    /// A searcher with these settings, playing out with `policy` and scoring truncated
+    /// playouts with the game's evaluator.
+    pub fn new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Self {
+        Mcts { config, policy, eval: G::Eval::default(), trees: Vec::new(), last: Vec::new() }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// The root moves of the last search with their merged visits, rewards and proofs,
+    /// in the order thread 0 first tried them.
+    pub fn root_stats(&self) -> &[RootStat<G::Move>] {
+        &self.last
+    }
+
+    /// Nodes held by each thread's tree (for tests and memory checks).
+    pub fn tree_sizes(&self) -> Vec<usize> {
+        self.trees.iter().map(|t| t.nodes.len()).collect()
+    }
+}
+
+impl<G: EngineGame> Searcher<G> for Mcts<G> {
+    fn search(&mut self, game: &G, limits: &Limits, report: Report<'_, G::Move>) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        if let Some(outcome) = game.outcome() {
+            let s = outcome.score(game.to_move());
+            let score = if s >= 1.0 {
+                score::WIN
+            } else if s <= 0.0 {
+                -score::WIN
+            } else {
+                0
+            };
+            let info = SearchInfo { depth: 0, score, nodes: 0, time: start.elapsed(), pv: Vec::new() };
+            report(&info);
+            self.last.clear();
+            return SearchResult { best: None, score, pv: Vec::new(), nodes: 0, depth: 0, time: info.time };
+        }
+
+        let threads = self.config.threads.max(1);
+        if self.trees.len() != threads {
+            self.trees = (0..threads).map(|i| Tree::new(self.config.seed.wrapping_add(i as u64))).collect();
+        }
+        for tree in &mut self.trees {
+            tree.prepare(game, self.config.reuse_tree);
+        }
+
+        let ctx = Ctx::<G> {
+            config: &self.config,
+            policy: &*self.policy,
+            eval: &self.eval,
+            solver: self.config.solver && game.seats() == 2,
+        };
+        let shared = Shared::new(limits, start);
+        let total = search_trees(&mut self.trees, &ctx, &shared, report);
+
+        let stats = merge(self.trees.iter().map(|t| t.root_stats()).collect());
+        let (best, score) = choose(&stats, game.seats());
+        let best_move = match best {
+            Some(b) => Some(stats[b].mv),
+            None => {
+                // No iteration ran: any legal move.
+                let mut list = MoveList::new();
+                game.legal_moves(&mut list);
+                list.as_slice().first().copied()
+            }
+        };
+        let pv = {
+            let tree = best_move.and_then(|mv| {
+                self.trees.iter().max_by_key(|t| t.root_stats().iter().find(|s| s.mv == mv).map_or(0, |s| s.visits))
+            });
+            tree.map_or_else(|| best_move.into_iter().collect(), |t| t.pv(best_move))
+        };
+        let time = start.elapsed();
+        let depth = pv.len() as u32;
+        report(&SearchInfo { depth, score, nodes: total, time, pv: pv.clone() });
+        self.last = stats;
+        SearchResult { best: best_move, score, pv, nodes: total, depth, time }
+    }
+
+    fn new_game(&mut self) {
+        self.trees.clear();
+        self.last.clear();
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.config.seed = seed;
+        self.trees.clear();
+    }
+}

@@ -1,0 +1,78 @@
+//! Tree reuse: the next search keeps the subtree of the position reached, if it is the
+//! previous root or lies one or two plies below it.
+
+use super::tree::{NONE, Tree};
+use crate::api::EngineGame;
+
+impl<G: EngineGame> Tree<G> {
+    /// The node of the previous tree whose position is `game`: the root, a child or a
+    /// grandchild.
+    pub(super) fn find(&self, game: &G) -> Option<u32> {
+        let old = self.root.as_ref()?;
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let same = |g: &G| g.hash() == game.hash() && g.ply() == game.ply() && g.to_text() == game.to_text();
+        if same(old) {
+            return Some(0);
+        }
+        for child in self.children(0) {
+            let mut g = old.clone();
+            g.play(self.nodes[child as usize].mv);
+            if same(&g) {
+                return Some(child);
+            }
+            for grandchild in self.children(child) {
+                let mut g2 = g.clone();
+                g2.play(self.nodes[grandchild as usize].mv);
+                if same(&g2) {
+                    return Some(grandchild);
+                }
+            }
+        }
+        None
+    }
+
+    /// Keeps only the subtree under `top`, which becomes the root.
+    pub(super) fn compact(&mut self, top: u32) {
+        let seats = self.seats;
+        let old_nodes = std::mem::take(&mut self.nodes);
+        let old_rewards = std::mem::take(&mut self.rewards);
+        let old_moves = std::mem::take(&mut self.moves);
+        let copy = |tree: &mut Self, old: u32, parent: u32| -> u32 {
+            let mut node = old_nodes[old as usize];
+            node.parent = parent;
+            node.first_child = NONE;
+            node.next_sibling = NONE;
+            if node.moves_start != NONE {
+                let (start, len) = (node.moves_start as usize, node.moves_len as usize);
+                node.moves_start = tree.moves.len() as u32;
+                tree.moves.extend_from_slice(&old_moves[start..start + len]);
+            }
+            let old = old as usize;
+            tree.rewards.extend_from_slice(&old_rewards[old * seats..(old + 1) * seats]);
+            tree.nodes.push(node);
+            tree.nodes.len() as u32 - 1
+        };
+        // Breadth first: `queue[k]` pairs an old node with its copy.
+        let mut queue = vec![(top, copy(self, top, NONE))];
+        let mut k = 0;
+        while k < queue.len() {
+            let (old, new) = queue[k];
+            k += 1;
+            let mut prev = NONE;
+            let mut child = old_nodes[old as usize].first_child;
+            while child != NONE {
+                let copied = copy(self, child, new);
+                if prev == NONE {
+                    self.nodes[new as usize].first_child = copied;
+                } else {
+                    self.nodes[prev as usize].next_sibling = copied;
+                }
+                prev = copied;
+                queue.push((child, copied));
+                child = old_nodes[child as usize].next_sibling;
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! The root's statistics: what each root move learned, the move to play, the principal
+//! variation, and the merge of several trees' statistics by move (root parallelism).
+
+use super::rewards::reward_score;
+use super::solver::{DRAW, UNPROVEN, WON};
+use super::tree::Tree;
+use super::{Proof, RootStat};
+use crate::api::{EngineGame, Score, score};
+
+/// The longest principal variation reported.
+const MAX_PV: usize = 64;
+
+impl<G: EngineGame> Tree<G> {
+    /// Whether the most-visited line is `depth` plies long or ends the game: a depth limit
+    /// for MCTS means searching until its principal variation is that deep.
+    pub(super) fn line_reaches(&self, depth: u32) -> bool {
+        let stats = self.root_stats();
+        let (best, _) = choose(&stats, self.seats);
+        let pv = self.pv(best.map(|b| stats[b].mv));
+        if pv.len() as u32 >= depth {
+            return true;
+        }
+        let Some(mut game) = self.root.clone() else { return true };
+        for &mv in &pv {
+            game.play(mv);
+        }
+        game.outcome().is_some()
+    }
+
+    /// The root's children, as seen from the seat to move at the root.
+    pub(super) fn root_stats(&self) -> Vec<RootStat<G::Move>> {
+        let seat = self.nodes[0].to_move;
+        let mut out: Vec<RootStat<G::Move>> = self
+            .children(0)
+            .map(|child| {
+                let ch = &self.nodes[child as usize];
+                let sum = self.rewards[child as usize * self.seats + seat as usize];
+                RootStat {
+                    mv: ch.mv,
+                    visits: ch.visits as u64,
+                    reward: if ch.visits == 0 { 0.0 } else { sum / ch.visits as f64 },
+                    proof: match ch.proof {
+                        UNPROVEN => None,
+                        DRAW => Some(Proof::Draw),
+                        p if p == WON + seat => Some(Proof::Win),
+                        _ => Some(Proof::Loss),
+                    },
+                    plies: ch.plies as u32 + 1,
+                }
+            })
+            .collect();
+        // Children are linked newest first: list them in the order they were tried.
+        out.reverse();
+        out
+    }
+
+    /// The principal variation starting with root move `first`: then the proven win or
+    /// else the most visited child, ply by ply.
+    pub(super) fn pv(&self, first: Option<G::Move>) -> Vec<G::Move> {
+        let Some(first) = first else { return Vec::new() };
+        let mut pv = vec![first];
+        let Some(mut node) = self.children(0).find(|&c| self.nodes[c as usize].mv == first) else { return pv };
+        while pv.len() < MAX_PV {
+            let n = &self.nodes[node as usize];
+            let me = WON + n.to_move;
+            let best = self.children(node).max_by_key(|&c| {
+                let ch = &self.nodes[c as usize];
+                (ch.proof == me, ch.visits, std::cmp::Reverse(c))
+            });
+            match best {
+                Some(child) if self.nodes[child as usize].visits > 0 => {
+                    pv.push(self.nodes[child as usize].mv);
+                    node = child;
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+}
+
+/// The index of the move to play among `stats` and its score: the quickest proven win,
+/// else the most visited move not proven lost, else the slowest loss.
+pub(super) fn choose<M>(stats: &[RootStat<M>], seats: usize) -> (Option<usize>, Score) {
+    let pick = |best: Option<usize>| {
+        let score = best.map_or(0, |b| {
+            let s = &stats[b];
+            match s.proof {
+                Some(Proof::Win) => score::WIN - s.plies as Score,
+                Some(Proof::Loss) => -(score::WIN - s.plies as Score),
+                Some(Proof::Draw) => 0,
+                None => reward_score(s.reward, seats),
+            }
+        });
+        (best, score)
+    };
+    let win = (0..stats.len()).filter(|&i| stats[i].proof == Some(Proof::Win)).min_by_key(|&i| stats[i].plies);
+    if win.is_some() {
+        return pick(win);
+    }
+    let open = (0..stats.len())
+        .filter(|&i| stats[i].proof != Some(Proof::Loss))
+        .max_by(|&a, &b| (stats[a].visits, stats[a].reward).partial_cmp(&(stats[b].visits, stats[b].reward)).unwrap());
+    // Selection stops visiting a proven draw, so visits alone do not weigh it: prefer it
+    // to an open move that looks worse than a draw.
+    let draw = (0..stats.len()).find(|&i| stats[i].proof == Some(Proof::Draw));
+    if let (Some(d), Some(o)) = (draw, open)
+        && stats[o].proof.is_none()
+        && stats[o].reward < 1.0 / seats as f64
+    {
+        return pick(Some(d));
+    }
+    if open.is_some() {
+        return pick(open);
+    }
+    pick((0..stats.len()).max_by_key(|&i| stats[i].plies))
+}
+
+/// Merges the root statistics of several trees by move.
+pub(super) fn merge<M: Copy + Eq>(all: Vec<Vec<RootStat<M>>>) -> Vec<RootStat<M>> {
+    let mut out: Vec<RootStat<M>> = Vec::new();
+    for stats in all {
+        for s in stats {
+            match out.iter_mut().find(|o| o.mv == s.mv) {
+                None => out.push(s),
+                Some(o) => {
+                    let visits = o.visits + s.visits;
+                    if visits > 0 {
+                        o.reward = (o.reward * o.visits as f64 + s.reward * s.visits as f64) / visits as f64;
+                    }
+                    o.visits = visits;
+                    // Proofs are sound in every tree; keep the most informative.
+                    match (o.proof, s.proof) {
+                        (None, Some(_)) => (o.proof, o.plies) = (s.proof, s.plies),
+                        (Some(Proof::Win), Some(Proof::Win)) => o.plies = o.plies.min(s.plies),
+                        (Some(Proof::Loss), Some(Proof::Loss)) => o.plies = o.plies.max(s.plies),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,256 @@
+//! The searcher as a whole: determinism, node and time limits, wins found and proved,
+//! tree reuse, threads, reports.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+use tabula_rules::{Game, MoveList};
+
+use super::*;
+use crate::playout::Uniform;
+use crate::playout::chinese_checkers::CcForward;
+
+fn cc_mcts(config: MctsConfig) -> Mcts<ChineseCheckers> {
+    Mcts::new(config, Arc::new(CcForward::default()))
+}
+
+fn start() -> ChineseCheckers {
+    ChineseCheckers::new(&CcOptions::default()).unwrap()
+}
+
+fn quiet<M>(_: &SearchInfo<M>) {}
+
+/// Seat 0 wins with i5-h4 (the only move filling its target) among 41 moves.
+const WIN_IN_ONE: &str = "chinese-checkers players=2 camps=03 turn=0 ply=100 passes=0 \
+    board=1/11/1../..../............./............/....0....../........../0.0.0.0.0/........../\
+    .........../............/........0..../000./111/11/1";
+/// Seat 0 wins with i5-h4; seat 1 would win next with j13-j14.
+const WIN_OR_LOSE: &str = "chinese-checkers players=2 camps=03 turn=0 ply=100 passes=0 \
+    board=1/11/111/.111/.....1......./............/.........../........../........./........../\
+    .........../............/........0..../000./000/00/0";
+/// Seat 0 needs two moves; seat 1 wins next with j13-j14 whatever seat 0 does.
+const LOST: &str = "chinese-checkers players=2 camps=03 turn=0 ply=100 passes=0 \
+    board=1/11/111/.111/.....1......./............/.........../........../0.......0/........../\
+    .........../............/............./00../000/00/0";
+
+fn cc(text: &str) -> ChineseCheckers {
+    ChineseCheckers::from_text(text).unwrap()
+}
+
+fn winning_moves(game: &ChineseCheckers) -> Vec<CcMoveOf> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    list.iter()
+        .copied()
+        .filter(|&m| {
+            let mut g = *game;
+            g.play(m);
+            g.outcome().and_then(|o| o.sole_winner()) == Some(game.to_move())
+        })
+        .collect()
+}
+type CcMoveOf = <ChineseCheckers as Game>::Move;
+
+#[test]
+fn a_seed_makes_one_thread_deterministic() {
+    let run = || {
+        let mut m = cc_mcts(MctsConfig { seed: 7, ..MctsConfig::default() });
+        let r = m.search(&start(), &Limits::nodes(3000), &mut quiet);
+        (r.best, r.score, r.pv, m.root_stats().to_vec())
+    };
+    let (a, b) = (run(), run());
+    assert!(a.0.is_some());
+    assert_eq!(a, b);
+    let other = {
+        let mut m = cc_mcts(MctsConfig { seed: 8, ..MctsConfig::default() });
+        m.search(&start(), &Limits::nodes(3000), &mut quiet);
+        m.root_stats().to_vec()
+    };
+    assert_ne!(a.3, other, "another seed searches differently");
+}
+
+#[test]
+fn the_node_limit_is_exact() {
+    for (threads, n) in [(1, 1234), (2, 1235), (3, 100)] {
+        let mut m = cc_mcts(MctsConfig { threads, reuse_tree: false, ..MctsConfig::default() });
+        let r = m.search(&start(), &Limits::nodes(n), &mut quiet);
+        assert_eq!(r.nodes, n, "{threads} threads");
+        // Every iteration but the root's first visit goes through one root child.
+        let visits: u64 = m.root_stats().iter().map(|s| s.visits).sum();
+        assert_eq!(visits, n, "{threads} threads");
+        assert!(start().parse_move(&start().format_move(r.best.unwrap())).is_ok());
+    }
+}
+
+#[test]
+fn finds_and_proves_a_win_in_one() {
+    for text in [WIN_IN_ONE, WIN_OR_LOSE] {
+        let game = cc(text);
+        let wins = winning_moves(&game);
+        assert_eq!(wins.len(), 1, "the test position has one winning move");
+        for solver in [false, true] {
+            let mut m = cc_mcts(MctsConfig { solver, seed: 3, ..MctsConfig::default() });
+            let r = m.search(&game, &Limits::nodes(2000), &mut quiet);
+            assert_eq!(r.best, Some(wins[0]), "solver={solver}");
+            assert_eq!(r.pv.first(), Some(&wins[0]));
+            // The winning move ends the game: a proven win even without the solver.
+            assert_eq!(r.score, score::WIN - 1);
+            assert!(r.score >= score::WIN_THRESHOLD);
+            if solver {
+                assert!(r.nodes < 2000, "a proven root ends the search early");
+            } else {
+                assert_eq!(r.nodes, 2000);
+            }
+        }
+    }
+}
+
+#[test]
+fn two_threads_find_the_win_too() {
+    let game = cc(WIN_OR_LOSE);
+    let mut m = cc_mcts(MctsConfig { threads: 2, seed: 5, ..MctsConfig::default() });
+    let r = m.search(&game, &Limits::nodes(4000), &mut quiet);
+    assert_eq!(r.best, Some(winning_moves(&game)[0]));
+    assert!(r.score >= score::WIN_THRESHOLD);
+    let mut m = cc_mcts(MctsConfig { threads: 2, seed: 5, solver: false, ..MctsConfig::default() });
+    let r = m.search(&start(), &Limits::think(Duration::from_millis(100)), &mut quiet);
+    assert!(start().parse_move(&start().format_move(r.best.unwrap())).is_ok());
+    assert!(r.nodes > 0);
+}
+
+#[test]
+fn proves_a_loss() {
+    let game = cc(LOST);
+    assert!(winning_moves(&game).is_empty());
+    let mut m = cc_mcts(MctsConfig { seed: 1, ..MctsConfig::default() });
+    let r = m.search(&game, &Limits::nodes(20_000), &mut quiet);
+    assert_eq!(r.score, -(score::WIN - 2), "seat 1 wins on the next ply");
+    assert!(m.root_stats().iter().all(|s| s.proof == Some(Proof::Loss) && s.plies == 2));
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn reuses_the_subtree_of_the_position_reached() {
+    let mut game = start();
+    let mut m = cc_mcts(MctsConfig { seed: 2, ..MctsConfig::default() });
+    let r = m.search(&game, &Limits::nodes(5000), &mut quiet);
+    game.play(r.best.unwrap());
+    let reply = r.pv.get(1).copied().unwrap();
+    game.play(reply);
+    // The grandchild kept its visits: the new root starts with them.
+    m.search(&game, &Limits::nodes(1000), &mut quiet);
+    let visits: u64 = m.root_stats().iter().map(|s| s.visits).sum();
+    assert!(visits > 1000, "visits {visits}");
+    // Without reuse the tree starts afresh.
+    let mut fresh = cc_mcts(MctsConfig { seed: 2, reuse_tree: false, ..MctsConfig::default() });
+    fresh.search(&start(), &Limits::nodes(5000), &mut quiet);
+    fresh.search(&game, &Limits::nodes(1000), &mut quiet);
+    let visits: u64 = fresh.root_stats().iter().map(|s| s.visits).sum();
+    assert_eq!(visits, 1000);
+    // A position not near the old root also starts afresh.
+    let mut far = game;
+    for _ in 0..4 {
+        let mut list = MoveList::new();
+        far.legal_moves(&mut list);
+        far.play(list.as_slice()[0]);
+    }
+    m.search(&far, &Limits::nodes(500), &mut quiet);
+    assert_eq!(m.root_stats().iter().map(|s| s.visits).sum::<u64>(), 500);
+}
+
+#[test]
+fn reports_stops_and_truncates() {
+    let mut reports = 0;
+    let mut m = cc_mcts(MctsConfig { playout_cap: Some(8), ..MctsConfig::default() });
+    let r = m.search(&start(), &Limits::think(Duration::from_millis(250)), &mut |info| {
+        reports += 1;
+        assert!(!info.pv.is_empty());
+        assert_eq!(info.depth as usize, info.pv.len());
+    });
+    assert!(reports >= 2, "reports {reports}");
+    assert!(r.nodes > 100 && r.time < Duration::from_millis(400));
+    assert!(r.score.abs() < score::WIN_THRESHOLD);
+
+    let stop = Arc::new(AtomicBool::new(true));
+    let limits = Limits { stop: Some(stop), ..Limits::default() };
+    let r = cc_mcts(MctsConfig::default()).search(&start(), &limits, &mut quiet);
+    assert_eq!(r.nodes, 0);
+    assert!(r.best.is_some(), "a legal move even without thinking");
+
+    // Uniform playouts rarely end: they are cut and scored by the evaluator.
+    let mut m: Mcts<ChineseCheckers> = Mcts::new(MctsConfig::default(), Arc::new(Uniform));
+    let r = m.search(&start(), &Limits::nodes(50), &mut quiet);
+    assert_eq!(r.nodes, 50);
+}
+
+#[test]
+fn finished_games_have_no_move() {
+    let mut g = cc(WIN_IN_ONE);
+    g.play(winning_moves(&g)[0]);
+    let r = cc_mcts(MctsConfig::default()).search(&g, &Limits::nodes(10), &mut quiet);
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, -score::WIN, "seat 1 to move has lost");
+}
+
+#[test]
+fn three_and_six_seats_search_too() {
+    for players in [3, 6] {
+        let mut game = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
+        let mut m = cc_mcts(MctsConfig { threads: 2, playout_cap: Some(30), ..MctsConfig::default() });
+        for _ in 0..players {
+            let r = m.search(&game, &Limits::nodes(300), &mut quiet);
+            assert_eq!(r.nodes, 300);
+            let best = r.best.unwrap();
+            assert!(game.parse_move(&game.format_move(best)).is_ok());
+            assert!(r.score.abs() <= 1000, "{players} players: {}", r.score);
+            game.play(best);
+        }
+    }
+}
+
+#[test]
+fn searchers_can_move_between_threads() {
+    fn send<T: Send + 'static>(_: &T) {}
+    send(&cc_mcts(MctsConfig::default()));
+    let _boxed: Box<dyn Searcher<ChineseCheckers>> = Box::new(cc_mcts(MctsConfig::default()));
+}
+
+/// Iterations per second from the start, full forward playouts, 1 and 2 threads.
+/// `cargo test --release -p tabula-engine mcts_speed -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn mcts_speed() {
+    // Processor time of this process in seconds (Linux; `None` elsewhere): on a shared
+    // machine, iterations per processor second estimate the speed on an idle one.
+    fn cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
+    }
+    let secs = std::env::var("MCTS_SECS").ok().and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let mut rates = Vec::new();
+    for threads in [1, 2] {
+        let mut m = cc_mcts(MctsConfig { threads, reuse_tree: false, ..MctsConfig::default() });
+        let cpu = cpu_seconds();
+        let r = m.search(&start(), &Limits::think(Duration::from_secs_f64(secs)), &mut quiet);
+        let cpu = cpu.zip(cpu_seconds()).map(|(a, b)| b - a);
+        let rate = r.nodes as f64 / r.time.as_secs_f64();
+        eprintln!(
+            "threads={threads}: {} iterations in {:.2} s = {rate:.0}/s ({}), best {}, score {}, tree {:?}",
+            r.nodes,
+            r.time.as_secs_f64(),
+            cpu.map_or("no processor time".into(), |c| format!(
+                "{:.0} per processor second, {:.2} processors busy",
+                r.nodes as f64 / c,
+                c / r.time.as_secs_f64()
+            )),
+            start().format_move(r.best.unwrap()),
+            r.score,
+            m.tree_sizes()
+        );
+        rates.push(rate);
+    }
+    eprintln!("speed-up with 2 threads: {:.2}x", rates[1] / rates[0]);
+}

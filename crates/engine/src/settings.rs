@@ -1,0 +1,258 @@
+//! The searchers' keys, declared once (key, values, default, doc): the registry parses spec
+//! strings with them and `tabula options` lists them.
+
+use tabula_rules::core::settings::{Choice, Number, Setting, Switch, Words};
+
+use crate::api::EngineGame;
+use crate::search::alphabeta::{AlphaBetaConfig, Model};
+use crate::search::mcts::MctsConfig;
+
+impl Words for Model {
+    const WORDS: &'static [(Self, &'static str)] = &[(Model::Paranoid, "paranoid"), (Model::BestReply, "best-reply")];
+}
+
+tabula_rules::words! {
+    /// The playout policy an MCTS searcher uses.
+    pub enum Policy {
+        /// The game's own policy (biased toward good moves where the game has one).
+        #[default]
+        Game = "game",
+        /// Uniformly random legal moves.
+        Uniform = "uniform",
+    }
+}
+
+/// An MCTS searcher's settings: its config and its playout policy.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MctsSpec {
+    /// The search settings.
+    pub config: MctsConfig,
+    /// The playout policy.
+    pub policy: Policy,
+}
+
+/// A random player's settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RandomSpec {
+    /// The seed of its choices.
+    pub seed: u64,
+}
+
+/// The keys of `alphabeta`.
+pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
+    &Number::<AlphaBetaConfig, _> {
+        key: "threads",
+        doc: "search threads (Lazy SMP)",
+        min: 1,
+        max: 256,
+        none: false,
+        get: |c| Some(c.threads),
+        set: |c, v| c.threads = v.unwrap_or(1),
+    },
+    &Number::<AlphaBetaConfig, _> {
+        key: "hash",
+        doc: "transposition table size in MB",
+        min: 1,
+        max: 65_536,
+        none: false,
+        get: |c| Some(c.hash_mb),
+        set: |c, v| c.hash_mb = v.unwrap_or(16),
+    },
+    &Number::<AlphaBetaConfig, _> {
+        key: "aspiration",
+        doc: "half-width of the aspiration window at the root, in evaluation units",
+        min: 1,
+        max: 100_000,
+        none: false,
+        get: |c| Some(c.aspiration),
+        set: |c, v| c.aspiration = v.unwrap_or(50),
+    },
+    &Choice::<AlphaBetaConfig, _> {
+        key: "model",
+        doc: "the opponent model with three or more seats",
+        get: |c| c.model,
+        set: |c, v| c.model = v,
+        applies: None,
+    },
+    &Number::<AlphaBetaConfig, _> {
+        key: "contempt",
+        doc: "what a draw costs the searching side, in evaluation units (the game sets the default)",
+        min: -10_000,
+        max: 10_000,
+        none: false,
+        get: |c| c.contempt,
+        set: |c, v| c.contempt = v,
+    },
+    &Number::<AlphaBetaConfig, _> {
+        key: "lmr",
+        doc: "late move reductions after this many moves of a node; 0 turns them off (the game sets the default)",
+        min: 0,
+        max: 1_000,
+        none: false,
+        get: |c| c.lmr,
+        set: |c, v| c.lmr = v,
+    },
+];
+
+/// The keys of `mcts`.
+pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
+    &Number::<MctsSpec, _> {
+        key: "c",
+        doc: "the exploration constant of UCT (rewards lie in 0 to 1)",
+        min: 0.0,
+        max: 100.0,
+        none: false,
+        get: |s| Some(s.config.c),
+        set: |s, v| s.config.c = v.unwrap_or(0.5),
+    },
+    &Number::<MctsSpec, _> {
+        key: "seed",
+        doc: "the seed of thread 0; thread i uses seed + i",
+        min: 0,
+        max: u64::MAX,
+        none: false,
+        get: |s| Some(s.config.seed),
+        set: |s, v| s.config.seed = v.unwrap_or(0),
+    },
+    &Number::<MctsSpec, _> {
+        key: "threads",
+        doc: "trees searched in parallel (root parallelism)",
+        min: 1,
+        max: 256,
+        none: false,
+        get: |s| Some(s.config.threads),
+        set: |s, v| s.config.threads = v.unwrap_or(1),
+    },
+    &Number::<MctsSpec, _> {
+        key: "cap",
+        doc: "truncated playouts: the evaluator scores the position after this many plies",
+        min: 1,
+        max: 1_000_000,
+        none: true,
+        get: |s| s.config.playout_cap,
+        set: |s, v| s.config.playout_cap = v,
+    },
+    &Switch::<MctsSpec> {
+        key: "history",
+        doc: "progressive history: mix a table of move rewards into the selection",
+        get: |s| s.config.progressive_history,
+        set: |s, v| s.config.progressive_history = v,
+    },
+    &Switch::<MctsSpec> {
+        key: "solver",
+        doc: "prove wins, losses and draws (two seats)",
+        get: |s| s.config.solver,
+        set: |s, v| s.config.solver = v,
+    },
+    &Switch::<MctsSpec> {
+        key: "reuse",
+        doc: "keep the subtree of the position reached for the next search",
+        get: |s| s.config.reuse_tree,
+        set: |s, v| s.config.reuse_tree = v,
+    },
+    &Choice::<MctsSpec, _> {
+        key: "policy",
+        doc: "the playout policy",
+        get: |s| s.policy,
+        set: |s, v| s.policy = v,
+        applies: None,
+    },
+    &Number::<MctsSpec, _> {
+        key: "length",
+        doc: "per ply from the root, finished playouts' rewards move this much toward an even split",
+        min: 0.0,
+        max: 0.5,
+        none: false,
+        get: |s| Some(s.config.length_discount),
+        set: |s, v| s.config.length_discount = v.unwrap_or(0.0),
+    },
+];
+
+/// The keys of `random`.
+pub const RANDOM: &[&dyn Setting<RandomSpec>] = &[&Number::<RandomSpec, _> {
+    key: "seed",
+    doc: "the seed of its choices (a match gives every game its own)",
+    min: 0,
+    max: u64::MAX,
+    none: false,
+    get: |s| Some(s.seed),
+    set: |s, v| s.seed = v.unwrap_or(0),
+}];
+
+/// One key of a searcher as `tabula options` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyInfo {
+    /// The key.
+    pub key: &'static str,
+    /// The values it takes.
+    pub values: String,
+    /// Its default for the game.
+    pub default: String,
+    /// What it does.
+    pub doc: &'static str,
+}
+
+/// A searcher as `tabula options` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearcherInfo {
+    /// Its name in spec strings.
+    pub name: &'static str,
+    /// What it is.
+    pub doc: &'static str,
+    /// Its keys.
+    pub keys: Vec<KeyInfo>,
+}
+
+fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<KeyInfo> {
+    settings
+        .iter()
+        .map(|s| KeyInfo { key: s.key(), values: s.expected(), default: s.get(default), doc: s.doc() })
+        .collect()
+}
+
+/// The alpha-beta settings a spec starts from for `G`: the game's contempt and reductions.
+pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
+    AlphaBetaConfig { contempt: Some(G::CONTEMPT), lmr: Some(G::LATE_MOVE_REDUCTIONS), ..AlphaBetaConfig::default() }
+}
+
+/// Every searcher with its keys and their defaults for game `G`.
+pub fn searchers<G: EngineGame>() -> Vec<SearcherInfo> {
+    vec![
+        SearcherInfo {
+            name: "alphabeta",
+            doc: "iterative-deepening alpha-beta (negamax/PVS) with a transposition table",
+            keys: key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
+        },
+        SearcherInfo {
+            name: "mcts",
+            doc: "Monte Carlo tree search with one reward per seat",
+            keys: key_infos(MCTS, &MctsSpec::default()),
+        },
+        SearcherInfo { name: "greedy", doc: "the move the evaluator likes best one ply deep", keys: Vec::new() },
+        SearcherInfo {
+            name: "random",
+            doc: "a uniformly random legal move",
+            keys: key_infos(RANDOM, &RandomSpec::default()),
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_rules::games::martian_chess::MartianChess;
+
+    #[test]
+    fn the_listing_shows_the_games_defaults() {
+        let list = searchers::<MartianChess>();
+        let names: Vec<&str> = list.iter().map(|s| s.name).collect();
+        assert_eq!(names, ["alphabeta", "mcts", "greedy", "random"]);
+        let contempt = list[0].keys.iter().find(|k| k.key == "contempt").unwrap();
+        assert_eq!(contempt.default, MartianChess::CONTEMPT.to_string());
+        assert_eq!(contempt.values, "a number from -10000 to 10000");
+        let model = list[0].keys.iter().find(|k| k.key == "model").unwrap();
+        assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid or best-reply", "paranoid"));
+        let cap = list[1].keys.iter().find(|k| k.key == "cap").unwrap();
+        assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
+    }
+}
