@@ -68,3 +68,17 @@ fn has_a_table<G: Checked>() {
     let crate_start = G::new(&G::Options::default()).expect("default start");
     assert_eq!(start.to_text(), crate_start.to_text(), "{}: default start positions", G::NAME);
 }
+
+/// The references stay independent of the crate: no file of theirs names it in a path.
+#[test]
+fn references_do_not_use_the_crate() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference");
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).expect("tests/reference") {
+        let path = entry.expect("a directory entry").path();
+        let text = std::fs::read_to_string(&path).expect("a reference file");
+        assert!(!text.contains("tabula_rules::") && !text.contains("crate::"), "{} uses the crate", path.display());
+        files += 1;
+    }
+    assert!(files >= 5, "{files} files in tests/reference");
+}
