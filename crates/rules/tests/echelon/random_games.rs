@@ -1,24 +1,24 @@
 //! Property tests of Gentleman's Echelon over random legal games under random options
 //! (radius, start cells, 6 or 10 counters, slide-to-end, a ply cap), every position checked
-//! against the independent reference of `tests/echelon_reference`, and every move checked
+//! against the independent reference of `tests/reference/echelon.rs`, and every move checked
 //! against the spec's invariants: counters conserved, dead hexes only grow, only the top
 //! counter moves, each move kills a hex or lowers the stack excess (so the potential
 //! `2·live + excess` falls and games end within its start value), no draw.
 
-mod common;
-mod echelon_reference;
-
 use std::collections::HashSet;
 
-use common::crate_options;
-use echelon_reference::{Cell, Pos, RefOutcome, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula_rules::games::echelon::{BLUE, Echelon, EgMove, EgOptions, RED};
 use tabula_rules::geometry::bits::BitIter;
-use tabula_rules::{Game, MoveList, Seat, perft};
+use tabula_rules::{Game, Seat, perft};
+
+use crate::harness::crate_options;
+use crate::harness::random_game::{Legal, Ply, rejects_unlisted, walk};
+use crate::reference::Reference;
+use crate::reference::echelon::{Cell, Pos, RefMove, RefOutcome, Rules};
 
 /// One random game: options and the seed that drives the move choices.
 #[derive(Clone, Debug)]
@@ -74,15 +74,6 @@ fn game_spec() -> impl Strategy<Value = GameSpec> {
         })
 }
 
-fn sorted_moves(g: &Echelon) -> (Vec<EgMove>, Vec<String>) {
-    let mut list = MoveList::new();
-    g.legal_moves(&mut list);
-    let moves: Vec<EgMove> = list.as_slice().to_vec();
-    let mut names: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
-    names.sort();
-    (moves, names)
-}
-
 fn crate_outcome(g: &Echelon) -> Option<RefOutcome> {
     g.outcome().map(|o| match o.sole_winner() {
         Some(Seat(w)) => RefOutcome::Winner(w),
@@ -95,10 +86,10 @@ fn potential(g: &Echelon) -> u32 {
     2 * (g.board().hex.len() as u32 - g.dead().count_ones()) + g.excess()
 }
 
-/// Every per-position property, crate against reference.
-fn check_position(g: &Echelon, p: &Pos, rng: &mut StdRng) -> Result<(), TestCaseError> {
-    let text = g.to_text();
-    let ctx = || format!("position {text}");
+/// The Echelon invariants of a position, beyond the harness's.
+fn check_stacks(ply: &Ply<Echelon>, rng: &mut StdRng) -> Result<(), TestCaseError> {
+    let (g, p) = (ply.game, ply.reference);
+    let ctx = || format!("position {}", g.to_text());
     let rules = &p.rules;
     let cells = rules.cells();
 
@@ -118,15 +109,6 @@ fn check_position(g: &Echelon, p: &Pos, rng: &mut StdRng) -> Result<(), TestCase
     prop_assert_eq!(g.excess() as usize, p.excess(), "{}", ctx());
     prop_assert_eq!(g.tall(), BitIter(g.occupied()).filter(|&i| g.height(i) >= 2).fold(0, |a, i| a | 1u128 << i));
 
-    // Hash, text round trip, and the reference's own text reader and writer.
-    prop_assert_eq!(g.hash(), g.hash_from_scratch(), "{}", ctx());
-    let back = Echelon::from_text(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
-    prop_assert!(back == *g, "from_text(to_text) differs: {}", ctx());
-    prop_assert_eq!(back.hash(), g.hash());
-    prop_assert_eq!(back.to_text(), text.clone());
-    prop_assert_eq!(p.to_text(), text.clone());
-    prop_assert_eq!(Pos::from_text(&text).map_err(TestCaseError::fail)?, p.clone());
-
     // Outcome: only a loss by having no move, or the ply cap.
     let outcome = crate_outcome(g);
     prop_assert_eq!(outcome, p.outcome(), "{}", ctx());
@@ -138,20 +120,13 @@ fn check_position(g: &Echelon, p: &Pos, rng: &mut StdRng) -> Result<(), TestCase
         prop_assert!(!g.can_move(g.to_move()), "{}", ctx());
     }
 
-    // Moves: no duplicates, notation round trip, the reference's list, the counts.
-    let (moves, names) = sorted_moves(g);
-    let unique: HashSet<EgMove> = moves.iter().copied().collect();
-    prop_assert_eq!(unique.len(), moves.len(), "duplicate moves, {}", ctx());
-    for &m in &moves {
-        let s = g.format_move(m);
-        prop_assert_eq!(g.parse_move(&s).ok(), Some(m), "move {} does not parse back, {}", s, ctx());
+    // Moves: only own tops move; the mobility counts equal the move lists.
+    let moves = &ply.legal.moves;
+    for &m in moves {
         prop_assert!(g.tops(g.to_move()) >> m.from & 1 == 1, "moves a counter that is not an own top, {}", ctx());
     }
-    prop_assert_eq!(&names, &p.move_strings(), "crate vs reference moves, {}", ctx());
-    prop_assert_eq!(g.count_moves(), moves.len(), "{}", ctx());
     if g.outcome().is_none() {
         prop_assert_eq!(g.mobility(g.to_move()) as usize, moves.len(), "{}", ctx());
-        prop_assert!(!moves.is_empty(), "a running game has a move, {}", ctx());
     }
     let mut other = p.clone();
     other.turn = 1 - other.turn;
@@ -159,8 +134,8 @@ fn check_position(g: &Echelon, p: &Pos, rng: &mut StdRng) -> Result<(), TestCase
     prop_assert_eq!(g.mobility(Seat(other.turn)) as usize, other.moves().len(), "{}", ctx());
 
     // Illegal moves are rejected: random from-to pairs that the reference does not list.
-    let legal: HashSet<&str> = names.iter().map(String::as_str).collect();
     let own: Vec<Cell> = p.stacks.iter().filter(|(_, s)| *s.last().unwrap() == p.turn).map(|(&c, _)| c).collect();
+    let mut tokens = Vec::new();
     for _ in 0..12 {
         let from = if !own.is_empty() && rng.random_bool(0.7) {
             own[rng.random_range(0..own.len())]
@@ -168,13 +143,11 @@ fn check_position(g: &Echelon, p: &Pos, rng: &mut StdRng) -> Result<(), TestCase
             cells[rng.random_range(0..cells.len())]
         };
         let to = cells[rng.random_range(0..cells.len())];
-        if from == to {
-            continue;
+        if from != to {
+            tokens.push(format!("{}-{}", rules.name(from), rules.name(to)));
         }
-        let token = format!("{}-{}", rules.name(from), rules.name(to));
-        prop_assert_eq!(g.parse_move(&token).is_ok(), legal.contains(token.as_str()), "{}, {}", token, ctx());
     }
-    Ok(())
+    rejects_unlisted(g, ply.legal, tokens)
 }
 
 /// The invariants of one move from `before` to `after`.
@@ -210,28 +183,28 @@ fn check_move(before: &Echelon, mv: EgMove, after: &Echelon) -> Result<(), TestC
     Ok(())
 }
 
+/// A whole game, moves picked by the reference's stomp bias; no position repeats and the
+/// game ends within the start's potential.
 fn run_game(spec: &GameSpec) -> Result<(), TestCaseError> {
     let options: EgOptions = crate_options(&spec.options());
-    let mut g = Echelon::new(&options).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let mut p = Pos::start(spec.rules());
+    let g = Echelon::new(&options).map_err(|e| TestCaseError::fail(e.to_string()))?;
     let mut rng = StdRng::seed_from_u64(spec.seed);
     let bound = potential(&g);
     let mut hashes = HashSet::new();
-    loop {
-        check_position(&g, &p, &mut rng)?;
+    let pick = |g: &Echelon, p: &Pos, _: &Legal<_>, moves: &[RefMove], rng: &mut StdRng| {
+        let token = p.notation(&p.pick(moves, rng, spec.stomp_bias));
+        g.parse_move(&token).unwrap_or_else(|e| panic!("{e}: {}", g.to_text()))
+    };
+    let check = |ply: &Ply<Echelon>, rng: &mut StdRng| {
+        check_stacks(ply, rng)?;
+        let g = ply.game;
         prop_assert!(hashes.insert(g.hash()), "a hash repeats (positions never repeat), {}", g.to_text());
-        if g.outcome().is_some() {
-            break;
+        match ply.last {
+            Some((before, mv)) => check_move(before, mv, g),
+            None => Ok(()),
         }
-        let moves = p.moves();
-        let m = p.pick(&moves, &mut rng, spec.stomp_bias);
-        let token = p.notation(m);
-        let mv = g.parse_move(&token).map_err(|e| TestCaseError::fail(format!("{e}: {}", g.to_text())))?;
-        let before = g;
-        g.play(mv);
-        p.play(m);
-        check_move(&before, mv, &g)?;
-    }
+    };
+    let (g, _) = walk(g, Pos::start(spec.rules()), u32::MAX, &mut rng, pick, check)?;
     prop_assert!(g.ply() <= bound, "{} plies, more than the potential {}", g.ply(), bound);
     if spec.max_plies.is_none() {
         prop_assert!(g.outcome().and_then(|o| o.sole_winner()).is_some(), "no draw");
@@ -274,7 +247,7 @@ fn fast_and_reference_perft_agree_on_random_positions() {
         }
         let g = Echelon::from_text(&p.to_text()).expect("reference text parses");
         for depth in 1..=3 {
-            assert_eq!(perft(&g, depth), echelon_reference::perft(&p, depth), "depth {depth}, {}", p.to_text());
+            assert_eq!(perft(&g, depth), p.perft(depth), "depth {depth}, {}", p.to_text());
         }
     }
 }

@@ -1,21 +1,22 @@
 //! Property tests of Icelights over random legal games, from the start and from random
 //! setups (pieces on random squares with random facings, so that beams reflect, pass,
 //! get absorbed and loop), under every rule option; each position is checked against the
-//! independent reference of `tests/icelights_ref`.
-
-mod icelights_ref;
+//! independent reference of `tests/reference/icelights.rs`.
 
 use std::collections::{BTreeMap, HashSet};
 
-use icelights_ref::compare::same_beams;
-use icelights_ref::{self as reference, Pos};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use tabula_rules::games::icelights::{Icelights, IlMove, IlOptions, Kind, MAX_LEGS, NONE};
-use tabula_rules::{Game, MoveList, Seat};
+use tabula_rules::{Game, Seat};
+
+use super::beams::same_beams;
+use crate::harness::random_game::{Legal, Ply, walk};
+use crate::reference::Reference;
+use crate::reference::icelights::{Pos, Turn};
 
 #[derive(Clone, Debug)]
 struct GameSpec {
@@ -115,17 +116,12 @@ fn census(g: &Icelights) -> [[u32; 3]; 2] {
     c
 }
 
-fn check_position(g: &Icelights, rng: &mut StdRng) -> Result<(), TestCaseError> {
-    let text = g.to_text();
-    let ctx = || format!("position {text}");
-
-    // Hash and text round trips; the reference reads and writes the same text.
-    prop_assert_eq!(g.hash(), g.hash_from_scratch(), "{}", ctx());
-    let back = Icelights::from_text(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
-    prop_assert!(back == *g, "from_text(to_text) differs: {}", ctx());
-    prop_assert_eq!(back.to_text(), text.clone());
-    let p = Pos::from_text(&text).map_err(TestCaseError::fail)?;
-    prop_assert_eq!(p.to_text(), text.clone());
+/// The Icelights invariants of a position and of the turn that led to it, beyond the
+/// harness's.
+fn check_beams(ply: &Ply<Icelights>, pieces: [[u32; 3]; 2], rng: &mut StdRng) -> Result<(), TestCaseError> {
+    let g = ply.game;
+    let ctx = || format!("position {}", g.to_text());
+    prop_assert_eq!(census(g), pieces, "piece counts changed: {}", ctx());
 
     // Beams: each ends, never enters a (square, direction) twice, and fast = reference.
     let beams = g.beams();
@@ -136,9 +132,9 @@ fn check_position(g: &Icelights, rng: &mut StdRng) -> Result<(), TestCaseError> 
             prop_assert!(seen.insert((sq, d)), "beam from {} enters {} {:?} twice: {}", b.beamer, sq, d, ctx());
         }
     }
-    same_beams(g, &p).map_err(|e| TestCaseError::fail(format!("{e}: {}", ctx())))?;
+    same_beams(g, ply.reference).map_err(|e| TestCaseError::fail(format!("{e}: {}", ctx())))?;
 
-    // The outcome agrees with a fresh trace and with the reference.
+    // The outcome agrees with a fresh trace.
     prop_assert_eq!(beams.hits, g.hit_towers(), "{}", ctx());
     let expected = match beams.hits {
         0 => None,
@@ -146,34 +142,20 @@ fn check_position(g: &Icelights, rng: &mut StdRng) -> Result<(), TestCaseError> 
         2 => Some(vec![1, 2]),
         _ => Some(vec![1, 1]),
     };
-    let ranks = g.outcome().map(|o| o.ranks().to_vec());
     if beams.hits != 0 {
-        prop_assert_eq!(ranks.clone(), expected, "{}", ctx());
+        prop_assert_eq!(g.outcome().map(|o| o.ranks().to_vec()), expected, "{}", ctx());
     }
-    prop_assert_eq!(ranks, p.outcome.map(|o| o.ranks()), "{}", ctx());
 
-    // Moves: no duplicates, distinct resulting positions, notation round trip, the
-    // reference's list, the count, and is_legal on random turn values.
-    let mut list = MoveList::new();
-    g.legal_moves(&mut list);
-    prop_assert_eq!(list.len(), g.count_moves(), "{}", ctx());
-    let mut names = Vec::new();
+    // Turns: distinct resulting positions, is_legal on the list and on random turn values.
+    let moves = &ply.legal.moves;
     let mut children = HashSet::new();
-    for &mv in &list {
-        let name = g.format_move(mv);
-        prop_assert_eq!(g.parse_move(&name), Ok(mv), "{}: {}", name, ctx());
+    for &mv in moves {
         prop_assert!(g.is_legal(mv));
         let mut c = *g;
         c.play(mv);
-        prop_assert!(children.insert(c.to_text()), "two turns give one position ({}): {}", name, ctx());
-        names.push(name);
+        prop_assert!(children.insert(c.to_text()), "two turns give one position ({}): {}", g.format_move(mv), ctx());
     }
-    names.sort();
-    let before = names.len();
-    names.dedup();
-    prop_assert_eq!(before, names.len(), "duplicate turns: {}", ctx());
-    prop_assert_eq!(names, p.move_strings(), "{}", ctx());
-    let legal: HashSet<IlMove> = list.iter().copied().collect();
+    let legal: HashSet<IlMove> = moves.iter().copied().collect();
     for _ in 0..64 {
         let pick = |rng: &mut StdRng| if rng.random_bool(0.2) { NONE } else { rng.random_range(0..64) };
         let (from, turn) = (pick(rng), pick(rng));
@@ -185,52 +167,46 @@ fn check_position(g: &Icelights, rng: &mut StdRng) -> Result<(), TestCaseError> 
         };
         prop_assert_eq!(g.outcome().is_none() && g.is_legal(mv), legal.contains(&mv), "{:?}: {}", mv, ctx());
     }
+
+    // After a turn: the outcome is what a fresh position from the same board says, and the
+    // other seat moves.
+    if let Some((before, mv)) = ply.last {
+        let fresh = Icelights::from_text(&g.to_text()).expect("text");
+        prop_assert_eq!(fresh.outcome(), g.outcome(), "after {} from {}", before.format_move(mv), before.to_text());
+        prop_assert_eq!(g.to_move(), Seat(1 - before.to_move().0));
+    }
     Ok(())
+}
+
+/// Mostly turns that do not end the game at once, so games run on.
+fn pick_quiet(g: &Icelights, _: &Pos, legal: &Legal<Icelights>, _: &[Turn], rng: &mut StdRng) -> IlMove {
+    let moves = &legal.moves;
+    let quiet: Vec<IlMove> = moves
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let mut c = *g;
+            c.play(m);
+            c.outcome().is_none()
+        })
+        .collect();
+    if !quiet.is_empty() && rng.random_bool(0.85) {
+        quiet[rng.random_range(0..quiet.len())]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    }
 }
 
 fn run(spec: &GameSpec) -> Result<(), TestCaseError> {
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    let mut g = if spec.random_setup {
+    let g = if spec.random_setup {
         random_setup(&spec.options, &mut rng, spec.ring)
     } else {
         Icelights::new(&spec.options).expect("start")
     };
+    let p = Pos::from_text(&g.to_text()).map_err(TestCaseError::fail)?;
     let pieces = census(&g);
-    let mut list = MoveList::new();
-    for _ in 0..spec.plies {
-        check_position(&g, &mut rng)?;
-        prop_assert_eq!(census(&g), pieces, "piece counts changed: {}", g.to_text());
-        if g.outcome().is_some() {
-            break;
-        }
-        g.legal_moves(&mut list);
-        // Mostly turns that do not end the game at once, so games run on.
-        let moves = list.as_slice();
-        let quiet: Vec<IlMove> = moves
-            .iter()
-            .copied()
-            .filter(|&m| {
-                let mut c = g;
-                c.play(m);
-                c.outcome().is_none()
-            })
-            .collect();
-        let mv = if !quiet.is_empty() && rng.random_bool(0.85) {
-            quiet[rng.random_range(0..quiet.len())]
-        } else {
-            moves[rng.random_range(0..moves.len())]
-        };
-        let before = g;
-        g.play(mv);
-        // The outcome after a turn is what a fresh position from the same board says.
-        let fresh = Icelights::from_text(&g.to_text()).expect("text");
-        prop_assert_eq!(fresh.outcome(), g.outcome(), "after {} from {}", before.format_move(mv), before.to_text());
-        prop_assert_eq!(g.to_move(), Seat(1 - before.to_move().0));
-        let r = Pos::from_text(&before.to_text()).map_err(TestCaseError::fail)?;
-        let t = reference::find(&r, &before.format_move(mv)).expect("the reference knows the turn");
-        prop_assert_eq!(r.play(&t).to_text(), g.to_text());
-    }
-    Ok(())
+    walk(g, p, spec.plies, &mut rng, pick_quiet, |ply, rng| check_beams(ply, pieces, rng)).map(|_| ())
 }
 
 proptest! {

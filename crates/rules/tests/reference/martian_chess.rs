@@ -684,37 +684,61 @@ impl Pos {
     }
 }
 
-/// Perft by playing every move.
-pub fn perft(p: &Pos, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+/// A Martian Chess (`COASTER = false`) or Coaster Chess (`true`) position: the one
+/// reference [`Pos`] serves both games, whose options columns differ only in the game.
+#[derive(Clone, Debug)]
+pub struct Variant<const COASTER: bool>(pub Pos);
+
+/// Two positions are the same when they agree on everything but a remembered move that
+/// binds no one: the no-reject memory counts only while it restricts the seat to move
+/// (the position text leaves it out otherwise).
+impl<const COASTER: bool> PartialEq for Variant<COASTER> {
+    fn eq(&self, other: &Self) -> bool {
+        let bound = |p: &Pos| Pos { last: p.shown_memory(), ..p.clone() };
+        bound(&self.0) == bound(&other.0)
     }
-    let moves = p.moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(m);
-            perft(&c, depth - 1)
-        })
-        .sum()
 }
 
-/// Perft per root move, sorted by move text.
-pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = p
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(&m);
-            let n = perft(&c, depth - 1);
-            (m, n)
-        })
-        .collect();
-    rows.sort();
-    rows
+/// The Martian Chess reference.
+pub type MartianRef = Variant<false>;
+/// The Coaster Chess reference.
+pub type CoasterRef = Variant<true>;
+
+impl<const COASTER: bool> super::Reference for Variant<COASTER> {
+    type Rules = Rules;
+    type Move = String;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(COASTER, column)
+    }
+    fn rules_of(&self) -> &Rules {
+        &self.0.rules
+    }
+    fn start(rules: Rules) -> Self {
+        Variant(Pos::start(rules))
+    }
+    fn from_text(text: &str) -> Result<Self, String> {
+        let p = Pos::from_text(text)?;
+        if p.rules.coaster != COASTER {
+            return Err(format!("not a {} position: {text}", Rules::parse(COASTER, "")?.name()));
+        }
+        Ok(Variant(p))
+    }
+    fn to_text(&self) -> String {
+        self.0.to_text()
+    }
+    fn moves(&self) -> Vec<String> {
+        self.0.moves()
+    }
+    fn notation(&self, mv: &String) -> String {
+        mv.clone()
+    }
+    fn after(&self, mv: &String) -> Self {
+        let mut child = self.0.clone();
+        child.play(mv);
+        Variant(child)
+    }
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.0.outcome.clone()
+    }
 }

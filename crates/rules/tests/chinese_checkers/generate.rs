@@ -1,150 +1,13 @@
-//! The Chinese Checkers perft table `tests/perft/chinese-checkers.txt`, checked line by line
-//! against the crate's `perft`, `perft_made` and `perft_parallel`, and against the
-//! independent reference of `tests/common/reference.rs` (where the reference is fast
-//! enough). The midgame lines were counted by the reference alone (see
-//! `generate_perft_lines`).
-//!
-//! Line format: `options | start | depth | nodes`, `options | moves:m1,m2,… | depth | nodes`
-//! or `options | position:<position text> | depth | nodes`; `#` starts a comment.
+//! Generation of the Chinese Checkers table's midgame and constructed lines, counted by the
+//! reference alone.
 
-mod common;
+use std::collections::HashMap;
 
-use std::collections::BTreeSet;
-
-use common::perft_table::{self, Case, Setup};
-use common::reference::{self, Pos, RefMove, Rules};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
-use tabula_rules::{Game, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
-const TABLE: &str = include_str!("perft/chinese-checkers.txt");
-
-/// The reference checks a line itself when its count is at most this (about 0.3 s each).
-const REFERENCE_BUDGET: u64 = 600_000;
-
-fn crate_game(case: &Case) -> ChineseCheckers {
-    perft_table::crate_game(case)
-}
-
-fn table() -> Vec<Case> {
-    perft_table::table(TABLE)
-}
-
-fn reference_pos(case: &Case) -> Pos {
-    let rules = Rules::parse(&case.options).expect("options");
-    match &case.setup {
-        Setup::Start => Pos::start(rules),
-        Setup::Moves(moves) => {
-            let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-            Pos::after(rules, &moves)
-        }
-        Setup::Position(text) => {
-            let p = Pos::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
-            assert_eq!(p.rules, rules, "{}", case.label());
-            assert_eq!(&p.to_text(), text, "{}", case.label());
-            p
-        }
-    }
-}
-
-#[test]
-fn reference_board_matches_the_crate_hole_order() {
-    reference::self_check();
-    let holes = reference::holes();
-    assert_eq!(STAR.board.len(), holes.len());
-    for (i, &c) in holes.iter().enumerate() {
-        assert_eq!(STAR.board.name(i), reference::name(c), "hole {i}");
-        assert_eq!(STAR.board.parse(&reference::name(c)), Some(i));
-    }
-    for bad in ["a1", "q1", "i18", "i0", "i09", "r9", "m18", "d9", "n9", ""] {
-        assert_eq!(reference::parse_name(bad), None, "{bad}");
-        assert_eq!(STAR.board.parse(bad), None, "{bad}");
-    }
-}
-
-#[test]
-fn table_has_the_spec_counts_and_enough_positions() {
-    let cases = table();
-    let has = |options: &str, depth: u32, nodes: u64| {
-        cases
-            .iter()
-            .any(|c| c.options == options && matches!(c.setup, Setup::Start) && c.depth == depth && c.nodes == nodes)
-    };
-    for (d, n) in [(1, 14), (2, 196), (3, 4760), (4, 115_600)] {
-        assert!(has("players=2", d, n), "spec 2p depth {d}");
-    }
-    for (d, n) in [(1, 14), (2, 196), (3, 2744)] {
-        assert!(has("players=3", d, n), "spec 3p depth {d}");
-    }
-    for (d, n) in [(1, 14), (2, 199), (3, 2828)] {
-        assert!(has("players=6", d, n), "spec 6p depth {d}");
-    }
-    for options in ["players=4", "players=4 cc.seats_4p=0235", "players=5"] {
-        for d in 1..=3 {
-            assert!(cases.iter().any(|c| c.options == options && c.depth == d), "{options} depth {d}");
-        }
-    }
-    let positions: BTreeSet<&str> = cases
-        .iter()
-        .filter_map(|c| match &c.setup {
-            Setup::Position(p) => Some(p.as_str()),
-            _ => None,
-        })
-        .collect();
-    assert!(positions.len() >= 8, "{} positions", positions.len());
-}
-
-#[test]
-fn crate_perft_matches_the_table() {
-    for case in table() {
-        let g = crate_game(&case);
-        assert_eq!(perft(&g, case.depth), case.nodes, "perft {}", case.label());
-        assert_eq!(perft_made(&g, case.depth), case.nodes, "perft_made {}", case.label());
-        if case.nodes <= 5_000_000 {
-            assert_eq!(perft_parallel(&g, case.depth), case.nodes, "perft_parallel {}", case.label());
-        }
-    }
-}
-
-#[test]
-fn reference_perft_matches_the_table() {
-    let mut checked = 0;
-    for case in table() {
-        let p = reference_pos(&case);
-        if case.nodes <= REFERENCE_BUDGET {
-            assert_eq!(reference::perft(&p, case.depth), case.nodes, "reference {}", case.label());
-            checked += 1;
-        } else {
-            // Too slow for the reference here: compare one ply less with the crate.
-            let g = crate_game(&case);
-            let d = case.depth - 1;
-            assert_eq!(reference::perft(&p, d), perft(&g, d), "reference depth {d} of {}", case.label());
-        }
-    }
-    assert!(checked >= 30, "only {checked} lines checked by the reference");
-}
-
-/// Per root move, two plies deep: the crate's divide equals the reference's on every line.
-#[test]
-fn divide_matches_the_reference() {
-    let mut seen = BTreeSet::new();
-    for case in table() {
-        let g = crate_game(&case);
-        if !seen.insert(g.to_text()) {
-            continue;
-        }
-        let p = reference_pos(&case);
-        if p.outcome.is_some() {
-            assert!(g.outcome().is_some(), "{}", case.label());
-            continue;
-        }
-        assert_eq!(perft_divide(&g, 2), reference::divide(&p, 2), "{}", case.label());
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Generation of the midgame lines (reference only).
+use crate::reference::Reference;
+use crate::reference::chinese_checkers::{self as reference, Pos, RefMove, Rules};
 
 /// A forward-biased random game under `rules`, every position kept.
 fn random_game(rules: &Rules, seed: u64, greed: f64) -> Vec<Pos> {
@@ -232,7 +95,7 @@ fn midgame_choices() -> Vec<(&'static str, Picker)> {
 /// A position from peg lists per seat (names), built in the reference and written as text.
 fn build(options: &str, seats: &[&str], turn: usize, ply: u32, passes: usize) -> String {
     let rules = Rules::parse(options).expect("options");
-    let mut board = std::collections::HashMap::new();
+    let mut board = HashMap::new();
     for (seat, names) in seats.iter().enumerate() {
         for n in names.split_whitespace() {
             let c = reference::parse_name(n).expect(n);
@@ -272,7 +135,7 @@ fn constructed() -> Vec<(&'static str, String)> {
 fn emit(lines: &mut Vec<String>, options: &str, setup: &str, p: &Pos, max_depth: u32) {
     lines.push(format!("# {}", describe(p)));
     for depth in 1..=max_depth {
-        let nodes = reference::perft(p, depth);
+        let nodes = p.perft(depth);
         lines.push(format!("{options} | {setup} | {depth} | {nodes}"));
         if nodes == 0 || nodes > 400_000 || (depth == 3 && nodes > 40_000) {
             break;
@@ -296,18 +159,18 @@ fn describe(p: &Pos) -> String {
 }
 
 /// Prints the midgame and constructed perft lines, counted by the reference alone:
-/// `cargo test -p tabula-rules --test perft_chinese_checkers -- --ignored --nocapture`.
+/// `cargo test -p tabula-rules --test main -- --ignored --nocapture chinese_checkers::generate`.
 #[test]
 #[ignore]
 fn generate_perft_lines() {
     let mut lines: Vec<String> = Vec::new();
     let p = Pos::start(Rules::parse("players=2").expect("options"));
     lines.push("# players=2: start, depth 5".to_string());
-    lines.push(format!("players=2 | start | 5 | {}", reference::perft(&p, 5)));
+    lines.push(format!("players=2 | start | 5 | {}", p.perft(5)));
     let p = Pos::start(Rules::parse("players=2 max_plies=3").expect("options"));
     lines.push("# players=2 max_plies=3: every game ends at ply 3".to_string());
     for depth in [3, 4] {
-        lines.push(format!("players=2 max_plies=3 | start | {depth} | {}", reference::perft(&p, depth)));
+        lines.push(format!("players=2 max_plies=3 | start | {depth} | {}", p.perft(depth)));
     }
     for options in ["players=4", "players=4 cc.seats_4p=0235", "players=5"] {
         let p = Pos::start(Rules::parse(options).expect("options"));
@@ -321,15 +184,9 @@ fn generate_perft_lines() {
         ("players=6 cc.anti_block=none", 4, 36),
         ("players=2 max_plies=19", 5, 17),
     ] {
-        let rules = Rules::parse(options).expect("options");
         let mut rng = StdRng::seed_from_u64(seed);
-        let mut p = Pos::start(rules);
-        let mut record = Vec::new();
-        for _ in 0..plies {
-            let m = p.pick(&p.moves(), &mut rng, 0.85);
-            record.push(m.notation());
-            p.play_unchecked(m);
-        }
+        let rules = Rules::parse(options).expect("options");
+        let (p, record) = Pos::opening(rules, plies, |p, moves| p.pick(moves, &mut rng, 0.85));
         lines.push(format!("# {options}: random opening, seed {seed}"));
         emit(&mut lines, options, &format!("moves:{}", record.join(",")), &p, 4);
     }
@@ -352,23 +209,5 @@ fn generate_perft_lines() {
     }
     for l in lines {
         println!("{l}");
-    }
-}
-
-/// At the root of every line: the crate's sorted move strings, position text and outcome equal the
-/// reference's.
-#[test]
-fn crate_and_reference_agree_on_the_table_roots() {
-    for case in table() {
-        let g = crate_game(&case);
-        let p = reference_pos(&case);
-        let mut list = MoveList::new();
-        g.legal_moves(&mut list);
-        let mut crate_moves: Vec<String> = list.iter().map(|&m| g.format_move(m)).collect();
-        crate_moves.sort();
-        assert_eq!(crate_moves, p.move_strings(), "{}", case.label());
-        assert_eq!(g.to_text(), p.to_text(), "{}", case.label());
-        let ranks = g.outcome().map(|o| o.ranks().to_vec());
-        assert_eq!(ranks, p.outcome.map(|o| o.ranks(p.rules.players)), "{}", case.label());
     }
 }

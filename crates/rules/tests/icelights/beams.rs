@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{End, Pos, dir_letter, fire, name};
+use crate::reference::icelights::{End, Pos, dir_letter, fire, name};
 use tabula_rules::games::icelights::{BeamEnd, Icelights, board};
 
 /// The crate's traced beams equal the reference tracer's: the same Beamers in the same

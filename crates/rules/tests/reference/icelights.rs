@@ -5,9 +5,9 @@
 //! code with the crate.
 #![allow(dead_code)]
 
-pub mod compare;
-
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use super::Reference;
 
 /// A grid direction `(dx, dy)`.
 pub type Dir = (i8, i8);
@@ -231,35 +231,6 @@ pub struct Pos {
 }
 
 impl Pos {
-    pub fn start(rules: Rules) -> Pos {
-        // Spec §3.
-        let seat0 = [
-            ((0, 0), Kind::Tower, None),
-            ((1, 0), Kind::Beamer, Some(N)),
-            ((0, 1), Kind::Beamer, Some(E)),
-            ((3, 0), Kind::Icelight, Some(N)),
-            ((2, 1), Kind::Icelight, Some(N)),
-            ((1, 2), Kind::Icelight, Some(E)),
-            ((0, 3), Kind::Icelight, Some(E)),
-        ];
-        let seat1 = [
-            ((7, 7), Kind::Tower, None),
-            ((6, 7), Kind::Beamer, Some(S)),
-            ((7, 6), Kind::Beamer, Some(W)),
-            ((4, 7), Kind::Icelight, Some(S)),
-            ((5, 6), Kind::Icelight, Some(S)),
-            ((6, 5), Kind::Icelight, Some(W)),
-            ((7, 4), Kind::Icelight, Some(W)),
-        ];
-        let mut board = Board::new();
-        for (seat, list) in [(0, seat0), (1, seat1)] {
-            for (sq, kind, facing) in list {
-                board.insert(sq, Piece { seat, kind, facing });
-            }
-        }
-        Pos::judged(rules, board, 0, 0, 0)
-    }
-
     fn judged(rules: Rules, board: Board, turn: usize, ply: u32, passes: u32) -> Pos {
         let hits = fire(&board).hits;
         let outcome = if hits.len() == 2 {
@@ -312,9 +283,52 @@ impl Pos {
         }
         b
     }
+}
+
+/// Parses a square name.
+pub fn parse_name(s: &str) -> Option<Sq> {
+    let b = s.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    Some(((b[0] - b'a') as i8, (b[1] - b'1') as i8))
+}
+
+impl Reference for Pos {
+    type Rules = Rules;
+    type Move = Turn;
+
+    fn start(rules: Rules) -> Pos {
+        // Spec §3.
+        let seat0 = [
+            ((0, 0), Kind::Tower, None),
+            ((1, 0), Kind::Beamer, Some(N)),
+            ((0, 1), Kind::Beamer, Some(E)),
+            ((3, 0), Kind::Icelight, Some(N)),
+            ((2, 1), Kind::Icelight, Some(N)),
+            ((1, 2), Kind::Icelight, Some(E)),
+            ((0, 3), Kind::Icelight, Some(E)),
+        ];
+        let seat1 = [
+            ((7, 7), Kind::Tower, None),
+            ((6, 7), Kind::Beamer, Some(S)),
+            ((7, 6), Kind::Beamer, Some(W)),
+            ((4, 7), Kind::Icelight, Some(S)),
+            ((5, 6), Kind::Icelight, Some(S)),
+            ((6, 5), Kind::Icelight, Some(W)),
+            ((7, 4), Kind::Icelight, Some(W)),
+        ];
+        let mut board = Board::new();
+        for (seat, list) in [(0, seat0), (1, seat1)] {
+            for (sq, kind, facing) in list {
+                board.insert(sq, Piece { seat, kind, facing });
+            }
+        }
+        Pos::judged(rules, board, 0, 0, 0)
+    }
 
     /// The spec's `turns`, each resulting position once.
-    pub fn turns(&self) -> Vec<Turn> {
+    fn moves(&self) -> Vec<Turn> {
         if self.outcome.is_some() {
             return Vec::new();
         }
@@ -347,18 +361,12 @@ impl Pos {
         out
     }
 
-    pub fn play(&self, t: &Turn) -> Pos {
+    fn after(&self, t: &Turn) -> Pos {
         let passes = if t.step.is_none() && t.orient.is_none() { self.passes + 1 } else { 0 };
         Pos::judged(self.rules.clone(), self.board_after(t), 1 - self.turn, self.ply + 1, passes)
     }
 
-    pub fn move_strings(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.turns().iter().map(Turn::notation).collect();
-        v.sort();
-        v
-    }
-
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let mut ranks = Vec::new();
         for y in (0..8).rev() {
             let mut r = String::new();
@@ -399,7 +407,7 @@ impl Pos {
     }
 
     /// Reads the texts this reference writes (and the crate's, which are the same).
-    pub fn from_text(text: &str) -> Result<Pos, String> {
+    fn from_text(text: &str) -> Result<Pos, String> {
         let mut fields = BTreeMap::new();
         let mut options = Vec::new();
         let mut words = text.split_whitespace();
@@ -450,36 +458,20 @@ impl Pos {
         }
         Ok(Pos::judged(rules, board, num("turn")? as usize, num("ply")?, num("passes")?))
     }
-}
 
-pub fn perft(p: &Pos, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    fn rules(column: &str) -> Result<Rules, String> {
+        Ok(Rules::parse(column))
     }
-    let turns = p.turns();
-    if depth == 1 {
-        return turns.len() as u64;
+
+    fn notation(&self, t: &Turn) -> String {
+        t.notation()
     }
-    turns.iter().map(|t| perft(&p.play(t), depth - 1)).sum()
-}
 
-/// `(notation, perft(depth - 1))` per root turn, sorted by notation.
-pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
-    let mut v: Vec<(String, u64)> = p.turns().iter().map(|t| (t.notation(), perft(&p.play(t), depth - 1))).collect();
-    v.sort();
-    v
-}
-
-/// Parses a square name.
-pub fn parse_name(s: &str) -> Option<Sq> {
-    let b = s.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
+    fn rules_of(&self) -> &Rules {
+        &self.rules
     }
-    Some(((b[0] - b'a') as i8, (b[1] - b'1') as i8))
-}
 
-/// Finds the turn with this notation among the legal turns.
-pub fn find(p: &Pos, text: &str) -> Option<Turn> {
-    p.turns().into_iter().find(|t| t.notation() == text)
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome.map(|o| o.ranks())
+    }
 }

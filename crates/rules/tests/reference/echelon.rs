@@ -14,6 +14,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use rand::Rng;
 
+use super::Reference;
+
 /// An axial cell `(q, r)`.
 pub type Cell = (i32, i32);
 /// A move `(from, to)`.
@@ -139,86 +141,6 @@ pub struct Pos {
 }
 
 impl Pos {
-    /// The start: two alternating stacks, red-topped first.
-    pub fn start(rules: Rules) -> Pos {
-        let (a, b) = match &rules.stack_cells {
-            None => ((-1, 0), (1, 0)),
-            Some((a, b)) => (rules.parse_name(a).expect("stack cell"), rules.parse_name(b).expect("stack cell")),
-        };
-        let h = rules.stack_height;
-        let mut stacks = BTreeMap::new();
-        // The top (index h-1) has the stack's colour; colours alternate downwards.
-        let column = |top: u8| -> Vec<u8> {
-            (0..h).map(|i| if (h - 1 - i).is_multiple_of(2) { top } else { 1 - top }).collect()
-        };
-        stacks.insert(a, column(RED));
-        stacks.insert(b, column(BLUE));
-        Pos { rules, stacks, dead: BTreeSet::new(), turn: RED, ply: 0 }
-    }
-
-    /// The start after playing `moves` (panics on an illegal one).
-    pub fn after(rules: Rules, moves: &[&str]) -> Pos {
-        let mut p = Pos::start(rules);
-        for m in moves {
-            let mv = p.moves().into_iter().find(|&mv| p.notation(mv) == *m).unwrap_or_else(|| panic!("illegal {m}"));
-            p.play(mv);
-        }
-        p
-    }
-
-    /// The legal moves of the side to move, following the spec's pseudocode (empty once the
-    /// game is over).
-    pub fn moves(&self) -> Vec<RefMove> {
-        if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for (&h, stack) in &self.stacks {
-            if *stack.last().expect("no empty stacks") != self.turn {
-                continue;
-            }
-            let free = stack.len() == 1;
-            for d in DIRS {
-                let mut line = Vec::new();
-                let mut x = h;
-                loop {
-                    x = (x.0 + d.0, x.1 + d.1);
-                    if !self.rules.on_board(x) || self.dead.contains(&x) {
-                        break;
-                    }
-                    if self.stacks.contains_key(&x) {
-                        if free {
-                            line.push((x, true));
-                        }
-                        break;
-                    }
-                    line.push((x, false));
-                }
-                if self.rules.slide_to_end {
-                    // Only the stomp, or else the farthest empty hex.
-                    if let Some(&(x, _)) = line.last() {
-                        out.push((h, x));
-                    }
-                } else {
-                    out.extend(line.into_iter().map(|(x, _)| (h, x)));
-                }
-            }
-        }
-        out
-    }
-
-    /// The moves as sorted notation strings.
-    pub fn move_strings(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.moves().into_iter().map(|m| self.notation(m)).collect();
-        v.sort();
-        v
-    }
-
-    /// `from-to`.
-    pub fn notation(&self, m: RefMove) -> String {
-        format!("{}-{}", self.rules.name(m.0), self.rules.name(m.1))
-    }
-
     /// Plays a move (assumed legal): pop the top of `from`, push it on `to`; an emptied hex dies.
     pub fn play(&mut self, m: RefMove) {
         let stack = self.stacks.get_mut(&m.0).expect("a stack on from");
@@ -263,9 +185,77 @@ impl Pos {
         }
         moves[rng.random_range(0..moves.len())]
     }
+}
+
+impl Reference for Pos {
+    type Rules = Rules;
+    type Move = RefMove;
+
+    /// The start: two alternating stacks, red-topped first.
+    fn start(rules: Rules) -> Pos {
+        let (a, b) = match &rules.stack_cells {
+            None => ((-1, 0), (1, 0)),
+            Some((a, b)) => (rules.parse_name(a).expect("stack cell"), rules.parse_name(b).expect("stack cell")),
+        };
+        let h = rules.stack_height;
+        let mut stacks = BTreeMap::new();
+        // The top (index h-1) has the stack's colour; colours alternate downwards.
+        let column = |top: u8| -> Vec<u8> {
+            (0..h).map(|i| if (h - 1 - i).is_multiple_of(2) { top } else { 1 - top }).collect()
+        };
+        stacks.insert(a, column(RED));
+        stacks.insert(b, column(BLUE));
+        Pos { rules, stacks, dead: BTreeSet::new(), turn: RED, ply: 0 }
+    }
+
+    /// The legal moves of the side to move, following the spec's pseudocode (empty once the
+    /// game is over).
+    fn moves(&self) -> Vec<RefMove> {
+        if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for (&h, stack) in &self.stacks {
+            if *stack.last().expect("no empty stacks") != self.turn {
+                continue;
+            }
+            let free = stack.len() == 1;
+            for d in DIRS {
+                let mut line = Vec::new();
+                let mut x = h;
+                loop {
+                    x = (x.0 + d.0, x.1 + d.1);
+                    if !self.rules.on_board(x) || self.dead.contains(&x) {
+                        break;
+                    }
+                    if self.stacks.contains_key(&x) {
+                        if free {
+                            line.push((x, true));
+                        }
+                        break;
+                    }
+                    line.push((x, false));
+                }
+                if self.rules.slide_to_end {
+                    // Only the stomp, or else the farthest empty hex.
+                    if let Some(&(x, _)) = line.last() {
+                        out.push((h, x));
+                    }
+                } else {
+                    out.extend(line.into_iter().map(|(x, _)| (h, x)));
+                }
+            }
+        }
+        out
+    }
+
+    /// `from-to`.
+    fn notation(&self, m: &RefMove) -> String {
+        format!("{}-{}", self.rules.name(m.0), self.rules.name(m.1))
+    }
 
     /// The position text (spec §6 state; the crate's documented syntax).
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let n = self.rules.radius;
         let mut ranks = Vec::new();
         for r in -n..=n {
@@ -295,7 +285,7 @@ impl Pos {
     }
 
     /// Reads a canonical position text.
-    pub fn from_text(text: &str) -> Result<Pos, String> {
+    fn from_text(text: &str) -> Result<Pos, String> {
         let mut it = text.split(' ');
         if it.next() != Some("echelon") {
             return Err("not echelon".into());
@@ -362,38 +352,25 @@ impl Pos {
         }
         Ok(Pos { rules, stacks, dead, turn, ply })
     }
-}
 
-/// Perft by the definition: every move played, a finished game counts 0 below it.
-pub fn perft(p: &Pos, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(column)
     }
-    let moves = p.moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(m);
-            perft(&c, depth - 1)
-        })
-        .sum()
-}
 
-/// Perft per root move, sorted by move text.
-pub fn divide(p: &Pos, depth: u32) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = p
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let mut c = p.clone();
-            c.play(m);
-            (p.notation(m), perft(&c, depth - 1))
+    fn after(&self, m: &RefMove) -> Pos {
+        let mut child = self.clone();
+        child.play(*m);
+        child
+    }
+
+    fn rules_of(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome().map(|o| match o {
+            RefOutcome::Winner(w) => (0..2).map(|s| if s == w { 1 } else { 2 }).collect(),
+            RefOutcome::Draw => vec![1, 1],
         })
-        .collect();
-    rows.sort();
-    rows
+    }
 }

@@ -1,11 +1,14 @@
-//! Perft tables as data (`tests/perft/GAME.txt`), shared by every game's perft test.
+//! Perft tables as data (`tests/perft/<game>.txt`), shared by every game's perft test.
 //!
 //! Line format: `options | start | depth | nodes`, `options | moves:m1,m2,... | depth | nodes`
 //! or `options | position:<position text> | depth | nodes`; `#` starts a comment line.
 
+use std::collections::BTreeSet;
+
 use tabula_rules::Game;
 
-use super::crate_options;
+use super::{Checked, crate_options};
+use crate::reference::Reference;
 
 /// Where a case starts.
 #[derive(Clone, Debug)]
@@ -45,12 +48,14 @@ impl Case {
     }
 }
 
-/// The cases of a table's text, `moves:` separated by commas.
-pub fn table(text: &str) -> Vec<Case> {
-    table_with(text, |m| m.split(',').map(str::to_string).collect())
+/// The cases of the game's table `tests/perft/<NAME>.txt`.
+pub fn cases<G: Checked>() -> Vec<Case> {
+    let path = format!("{}/tests/perft/{}.txt", env!("CARGO_MANIFEST_DIR"), G::NAME);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    table_with(&text, G::split_moves)
 }
 
-/// The cases of a table's text, `moves:` split by `split` (for games whose moves hold commas).
+/// The cases of a table's text, `moves:` split by `split`.
 pub fn table_with(text: &str, split: fn(&str) -> Vec<String>) -> Vec<Case> {
     let mut cases = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -101,4 +106,44 @@ pub fn crate_game<G: Game>(case: &Case) -> G {
             g
         }
     }
+}
+
+/// The reference's position of a case: a position text must carry the options column and
+/// round-trip.
+pub fn reference_pos<R: Reference>(case: &Case) -> R {
+    let rules = R::rules(&case.options).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+    match &case.setup {
+        Setup::Start => R::start(rules),
+        Setup::Moves(moves) => {
+            let mut p = R::start(rules);
+            for m in moves {
+                p.play_str(m).unwrap_or_else(|e| panic!("{}: reference: {e}", case.label()));
+            }
+            p
+        }
+        Setup::Position(text) => {
+            let p = R::from_text(text).unwrap_or_else(|e| panic!("{}: {e}", case.label()));
+            assert_eq!(p.rules_of(), &rules, "{}: options column and position text disagree", case.label());
+            assert_eq!(&p.to_text(), text, "{}: the position text does not round-trip", case.label());
+            p
+        }
+    }
+}
+
+/// Does the table count the start position of `options` to `depth` as `nodes`?
+pub fn has_start(cases: &[Case], options: &str, depth: u32, nodes: u64) -> bool {
+    cases
+        .iter()
+        .any(|c| c.options == options && matches!(c.setup, Setup::Start) && c.depth == depth && c.nodes == nodes)
+}
+
+/// The distinct position texts of the table.
+pub fn positions(cases: &[Case]) -> BTreeSet<&str> {
+    cases
+        .iter()
+        .filter_map(|c| match &c.setup {
+            Setup::Position(p) => Some(p.as_str()),
+            _ => None,
+        })
+        .collect()
 }

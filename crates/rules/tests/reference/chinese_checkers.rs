@@ -13,6 +13,8 @@ use std::fmt::Write as _;
 
 use rand::Rng;
 
+use super::Reference;
+
 /// An axial cell `(q, r)`; `s = -q - r`.
 pub type Cell = (i32, i32);
 
@@ -325,8 +327,148 @@ pub struct Pos {
 }
 
 impl Pos {
+    /// The holes of a seat's pegs, sorted.
+    pub fn pegs_of(&self, seat: usize) -> Vec<Cell> {
+        let mut v: Vec<Cell> = self.board.iter().filter(|&(_, &s)| s == seat).map(|(&c, _)| c).collect();
+        v.sort();
+        v
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_unchecked(&mut self, mv: RefMove) {
+        let mover = self.turn;
+        match mv {
+            RefMove::Pass => self.passes += 1,
+            RefMove::Peg { from, to } => {
+                let seat = self.board.remove(&from).expect("peg on from");
+                assert_eq!(seat, mover);
+                if let Some(other) = self.board.insert(to, seat) {
+                    // A swap: the other peg takes the mover's starting hole.
+                    assert_ne!(other, mover);
+                    self.board.insert(from, other);
+                }
+                self.passes = 0;
+            }
+        }
+        self.ply += 1;
+        self.turn = (mover + 1) % self.rules.players;
+        self.outcome = self.judge(mover);
+    }
+
+    /// Has a seat met its winning condition (spec §4)?
+    pub fn has_won(&self, seat: usize) -> bool {
+        let target = self.rules.target(seat);
+        match self.rules.anti {
+            Anti::Fill => {
+                target.iter().all(|c| self.board.contains_key(c))
+                    && target.iter().any(|c| self.board.get(c) == Some(&seat))
+            }
+            Anti::Swap | Anti::None => target.iter().all(|c| self.board.get(c) == Some(&seat)),
+        }
+    }
+
+    /// The result after `mover` has moved: a winner (the mover if it is among the seats that
+    /// meet their condition, else the first of them in turn order after the mover), the
+    /// all-pass draw, the `max_plies` draw, or none.
+    fn judge(&self, mover: usize) -> Option<RefOutcome> {
+        let n = self.rules.players;
+        let winners: Vec<usize> = (0..n).filter(|&s| self.has_won(s)).collect();
+        if !winners.is_empty() {
+            let first = (0..n).map(|k| (mover + k) % n).find(|s| winners.contains(s)).expect("a winner");
+            return Some(RefOutcome::Winner(first));
+        }
+        if self.passes >= n {
+            return Some(RefOutcome::Draw);
+        }
+        if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
+            return Some(RefOutcome::Draw);
+        }
+        None
+    }
+
+    /// How far a move brings the peg toward the tip of the mover's target.
+    pub fn progress(&self, mv: RefMove) -> i32 {
+        match mv {
+            RefMove::Pass => 0,
+            RefMove::Peg { from, to } => {
+                let t = tip(opposite(self.rules.camps[self.turn]));
+                distance(from, t) - distance(to, t)
+            }
+        }
+    }
+
+    /// Picks a move: with probability `greed` one of the most forward moves, else any move.
+    pub fn pick(&self, moves: &[RefMove], rng: &mut impl Rng, greed: f64) -> RefMove {
+        assert!(!moves.is_empty());
+        if rng.random::<f64>() < greed {
+            let best = moves.iter().map(|&m| self.progress(m)).max().expect("moves");
+            let top: Vec<RefMove> = moves.iter().copied().filter(|&m| self.progress(m) == best).collect();
+            top[rng.random_range(0..top.len())]
+        } else {
+            moves[rng.random_range(0..moves.len())]
+        }
+    }
+}
+
+/// Rotates a cell 60 degrees clockwise about i9: cube `(q, r, s) -> (-r, -s, -q)`.
+pub fn rotate60(c: Cell) -> Cell {
+    let (q, r) = c;
+    let s = -q - r;
+    (-r, -s)
+}
+
+/// Rotates a cell by `k` sixths of a turn clockwise.
+pub fn rotate(c: Cell, k: usize) -> Cell {
+    (0..k % 6).fold(c, |c, _| rotate60(c))
+}
+
+/// Self-checks of the reference geometry against the spec's statements.
+pub fn self_check() {
+    let all = holes();
+    assert_eq!(all.len(), 121);
+    assert_eq!(name(all[0]), "m17");
+    assert_eq!(name(all[120]), "e1");
+    assert_eq!(name((0, 0)), "i9");
+    for &c in &all {
+        assert_eq!(parse_name(&name(c)), Some(c));
+        assert!(is_hole(rotate60(c)));
+    }
+    let lens: Vec<usize> = (1..=17).rev().map(|r| rank_holes(r).len()).collect();
+    assert_eq!(lens, [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]);
+    // The camp table agrees with the axial rule of spec §1 and the inner hexagon has 61 holes.
+    for &c in &all {
+        let (q, r) = c;
+        let s = -q - r;
+        let rule = [r <= -5, q >= 5, s <= -5, r >= 5, q <= -5, s >= 5].iter().position(|&b| b).map(|k| k as u8);
+        assert_eq!(camp_of(c), rule, "{}", name(c));
+    }
+    assert_eq!(all.iter().filter(|&&c| camp_of(c).is_none()).count(), 61);
+    for k in 0..6u8 {
+        assert_eq!(camp_cells(k).len(), 10);
+        // The opposite camp is the point reflection; the 60-degree rotation maps camp k to k + 1.
+        let reflected: BTreeSet<Cell> = camp_cells(k).iter().map(|&(q, r)| (-q, -r)).collect();
+        assert_eq!(reflected, camp_cells(opposite(k)).into_iter().collect::<BTreeSet<_>>());
+        let rotated: BTreeSet<Cell> = camp_cells(k).iter().map(|&c| rotate60(c)).collect();
+        assert_eq!(rotated, camp_cells((k + 1) % 6).into_iter().collect::<BTreeSet<_>>());
+    }
+    // README §5.3: E is file + 1; NE is file + 1, rank + 1; NW is rank + 1.
+    let c3 = parse_name("i9").expect("i9");
+    assert_eq!(name(add(c3, DIRS[0])), "j10");
+    assert_eq!(name(add(c3, DIRS[1])), "j9");
+    assert_eq!(name(add(c3, DIRS[5])), "i10");
+    assert_eq!(name(add(c3, DIRS[2])), "i8");
+}
+
+impl Reference for Pos {
+    type Rules = Rules;
+    type Move = RefMove;
+
+    fn rules(column: &str) -> Result<Rules, String> {
+        Rules::parse(column)
+    }
+
     /// The start position: each seat's ten pegs fill its camp.
-    pub fn start(rules: Rules) -> Pos {
+    fn start(rules: Rules) -> Pos {
         let mut board = HashMap::new();
         for (seat, &camp) in rules.camps.iter().enumerate() {
             for c in camp_cells(camp) {
@@ -338,17 +480,8 @@ impl Pos {
         pos
     }
 
-    /// The start position after a list of moves in notation.
-    pub fn after(rules: Rules, moves: &[&str]) -> Pos {
-        let mut pos = Pos::start(rules);
-        for m in moves {
-            pos.play_str(m).unwrap_or_else(|e| panic!("{e}"));
-        }
-        pos
-    }
-
     /// Reads a position text (the crate's one-line format), checking every field.
-    pub fn from_text(text: &str) -> Result<Pos, String> {
+    fn from_text(text: &str) -> Result<Pos, String> {
         let mut tokens = text.split_whitespace();
         if tokens.next() != Some("chinese-checkers") {
             return Err("not a chinese-checkers position".into());
@@ -427,7 +560,7 @@ impl Pos {
     }
 
     /// The position text in the crate's format.
-    pub fn to_text(&self) -> String {
+    fn to_text(&self) -> String {
         let camps: String = self.rules.camps.iter().map(|c| c.to_string()).collect();
         let rows: Vec<String> = (1..=17)
             .rev()
@@ -455,15 +588,8 @@ impl Pos {
         text
     }
 
-    /// The holes of a seat's pegs, sorted.
-    pub fn pegs_of(&self, seat: usize) -> Vec<Cell> {
-        let mut v: Vec<Cell> = self.board.iter().filter(|&(_, &s)| s == seat).map(|(&c, _)| c).collect();
-        v.sort();
-        v
-    }
-
     /// The legal moves (spec §3): empty once the game is over, `pass` only when nothing else.
-    pub fn moves(&self) -> Vec<RefMove> {
+    fn moves(&self) -> Vec<RefMove> {
         if self.outcome.is_some() {
             return Vec::new();
         }
@@ -531,181 +657,21 @@ impl Pos {
         found.into_iter().map(|(from, to)| RefMove::Peg { from, to }).collect()
     }
 
-    /// The legal moves as sorted notation strings.
-    pub fn move_strings(&self) -> Vec<String> {
-        let mut v: Vec<String> = self.moves().iter().map(RefMove::notation).collect();
-        v.sort();
-        v
+    fn notation(&self, mv: &RefMove) -> String {
+        mv.notation()
     }
 
-    /// Plays a legal move (panics on an illegal one).
-    pub fn play(&mut self, mv: RefMove) {
-        assert!(self.moves().contains(&mv), "illegal reference move {}", mv.notation());
-        self.play_unchecked(mv);
+    fn after(&self, mv: &RefMove) -> Pos {
+        let mut child = self.clone();
+        child.play_unchecked(*mv);
+        child
     }
 
-    /// Plays a move known to be legal.
-    pub fn play_unchecked(&mut self, mv: RefMove) {
-        let mover = self.turn;
-        match mv {
-            RefMove::Pass => self.passes += 1,
-            RefMove::Peg { from, to } => {
-                let seat = self.board.remove(&from).expect("peg on from");
-                assert_eq!(seat, mover);
-                if let Some(other) = self.board.insert(to, seat) {
-                    // A swap: the other peg takes the mover's starting hole.
-                    assert_ne!(other, mover);
-                    self.board.insert(from, other);
-                }
-                self.passes = 0;
-            }
-        }
-        self.ply += 1;
-        self.turn = (mover + 1) % self.rules.players;
-        self.outcome = self.judge(mover);
+    fn rules_of(&self) -> &Rules {
+        &self.rules
     }
 
-    /// Plays a move given in notation, if it is legal.
-    pub fn play_str(&mut self, text: &str) -> Result<(), String> {
-        let mv = self.moves().into_iter().find(|m| m.notation() == text).ok_or_else(|| format!("illegal {text}"))?;
-        self.play_unchecked(mv);
-        Ok(())
+    fn ranks(&self) -> Option<Vec<u8>> {
+        self.outcome.map(|o| o.ranks(self.rules.players))
     }
-
-    /// Has a seat met its winning condition (spec §4)?
-    pub fn has_won(&self, seat: usize) -> bool {
-        let target = self.rules.target(seat);
-        match self.rules.anti {
-            Anti::Fill => {
-                target.iter().all(|c| self.board.contains_key(c))
-                    && target.iter().any(|c| self.board.get(c) == Some(&seat))
-            }
-            Anti::Swap | Anti::None => target.iter().all(|c| self.board.get(c) == Some(&seat)),
-        }
-    }
-
-    /// The result after `mover` has moved: a winner (the mover if it is among the seats that
-    /// meet their condition, else the first of them in turn order after the mover), the
-    /// all-pass draw, the `max_plies` draw, or none.
-    fn judge(&self, mover: usize) -> Option<RefOutcome> {
-        let n = self.rules.players;
-        let winners: Vec<usize> = (0..n).filter(|&s| self.has_won(s)).collect();
-        if !winners.is_empty() {
-            let first = (0..n).map(|k| (mover + k) % n).find(|s| winners.contains(s)).expect("a winner");
-            return Some(RefOutcome::Winner(first));
-        }
-        if self.passes >= n {
-            return Some(RefOutcome::Draw);
-        }
-        if self.rules.max_plies.is_some_and(|m| self.ply >= m) {
-            return Some(RefOutcome::Draw);
-        }
-        None
-    }
-
-    /// How far a move brings the peg toward the tip of the mover's target.
-    pub fn progress(&self, mv: RefMove) -> i32 {
-        match mv {
-            RefMove::Pass => 0,
-            RefMove::Peg { from, to } => {
-                let t = tip(opposite(self.rules.camps[self.turn]));
-                distance(from, t) - distance(to, t)
-            }
-        }
-    }
-
-    /// Picks a move: with probability `greed` one of the most forward moves, else any move.
-    pub fn pick(&self, moves: &[RefMove], rng: &mut impl Rng, greed: f64) -> RefMove {
-        assert!(!moves.is_empty());
-        if rng.random::<f64>() < greed {
-            let best = moves.iter().map(|&m| self.progress(m)).max().expect("moves");
-            let top: Vec<RefMove> = moves.iter().copied().filter(|&m| self.progress(m) == best).collect();
-            top[rng.random_range(0..top.len())]
-        } else {
-            moves[rng.random_range(0..moves.len())]
-        }
-    }
-}
-
-/// Reference perft (README §8): a finished game has no moves; a forced pass counts.
-pub fn perft(pos: &Pos, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = pos.moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            perft(&child, depth - 1)
-        })
-        .sum()
-}
-
-/// Reference perft per root move, sorted by notation.
-pub fn divide(pos: &Pos, depth: u32) -> Vec<(String, u64)> {
-    let mut rows: Vec<(String, u64)> = pos
-        .moves()
-        .into_iter()
-        .map(|m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (m.notation(), perft(&child, depth - 1))
-        })
-        .collect();
-    rows.sort();
-    rows
-}
-
-/// Rotates a cell 60 degrees clockwise about i9: cube `(q, r, s) -> (-r, -s, -q)`.
-pub fn rotate60(c: Cell) -> Cell {
-    let (q, r) = c;
-    let s = -q - r;
-    (-r, -s)
-}
-
-/// Rotates a cell by `k` sixths of a turn clockwise.
-pub fn rotate(c: Cell, k: usize) -> Cell {
-    (0..k % 6).fold(c, |c, _| rotate60(c))
-}
-
-/// Self-checks of the reference geometry against the spec's statements.
-pub fn self_check() {
-    let all = holes();
-    assert_eq!(all.len(), 121);
-    assert_eq!(name(all[0]), "m17");
-    assert_eq!(name(all[120]), "e1");
-    assert_eq!(name((0, 0)), "i9");
-    for &c in &all {
-        assert_eq!(parse_name(&name(c)), Some(c));
-        assert!(is_hole(rotate60(c)));
-    }
-    let lens: Vec<usize> = (1..=17).rev().map(|r| rank_holes(r).len()).collect();
-    assert_eq!(lens, [1, 2, 3, 4, 13, 12, 11, 10, 9, 10, 11, 12, 13, 4, 3, 2, 1]);
-    // The camp table agrees with the axial rule of spec §1 and the inner hexagon has 61 holes.
-    for &c in &all {
-        let (q, r) = c;
-        let s = -q - r;
-        let rule = [r <= -5, q >= 5, s <= -5, r >= 5, q <= -5, s >= 5].iter().position(|&b| b).map(|k| k as u8);
-        assert_eq!(camp_of(c), rule, "{}", name(c));
-    }
-    assert_eq!(all.iter().filter(|&&c| camp_of(c).is_none()).count(), 61);
-    for k in 0..6u8 {
-        assert_eq!(camp_cells(k).len(), 10);
-        // The opposite camp is the point reflection; the 60-degree rotation maps camp k to k + 1.
-        let reflected: BTreeSet<Cell> = camp_cells(k).iter().map(|&(q, r)| (-q, -r)).collect();
-        assert_eq!(reflected, camp_cells(opposite(k)).into_iter().collect::<BTreeSet<_>>());
-        let rotated: BTreeSet<Cell> = camp_cells(k).iter().map(|&c| rotate60(c)).collect();
-        assert_eq!(rotated, camp_cells((k + 1) % 6).into_iter().collect::<BTreeSet<_>>());
-    }
-    // README §5.3: E is file + 1; NE is file + 1, rank + 1; NW is rank + 1.
-    let c3 = parse_name("i9").expect("i9");
-    assert_eq!(name(add(c3, DIRS[0])), "j10");
-    assert_eq!(name(add(c3, DIRS[1])), "j9");
-    assert_eq!(name(add(c3, DIRS[5])), "i10");
-    assert_eq!(name(add(c3, DIRS[2])), "i8");
 }

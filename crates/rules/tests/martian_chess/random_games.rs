@@ -1,19 +1,17 @@
 //! Property tests of Martian Chess and Coaster Chess over random legal games, for both
 //! player counts and every rule option, each position checked against the independent
-//! reference of `tests/common/martian_reference.rs`.
+//! reference of `tests/reference/martian_chess.rs`.
 
-mod common;
-#[path = "common/martian_reference.rs"]
-mod martian_reference;
-
-use common::crate_options;
-use martian_reference::{Pos, Rules};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, McMove, McOptions, SquareIter, Variant};
-use tabula_rules::{Game, MoveList, Seat, perft};
+use tabula_rules::{Game, Seat, perft};
+
+use crate::harness::random_game::{Ply, walk};
+use crate::harness::{Checked, crate_options};
+use crate::reference::Reference;
 
 /// One random game: options (spec names) and the seed of the move choices.
 #[derive(Clone, Debug)]
@@ -74,19 +72,14 @@ fn game_spec(coaster: bool) -> impl Strategy<Value = GameSpec> {
         )
 }
 
-fn sorted_names<V: Variant>(g: &Mc<V>) -> (Vec<McMove>, Vec<String>) {
-    let mut list = MoveList::new();
-    g.legal_moves(&mut list);
-    let moves = list.as_slice().to_vec();
-    let mut names: Vec<String> = moves.iter().map(|&m| g.format_move(m)).collect();
-    names.sort();
-    (moves, names)
-}
-
-/// Every per-position property, crate against reference.
-fn check_position<V: Variant>(g: &Mc<V>, p: &Pos, total_pips: u32, captured: u32) -> Result<(), TestCaseError> {
-    let text = g.to_text();
-    let ctx = || format!("position {text}");
+/// The Martian Chess invariants of a position, beyond the harness's: `captured` pips were
+/// taken so far of `total_pips` at the start.
+fn check_zones<V: Variant>(ply: &Ply<Mc<V>>, total_pips: u32, captured: u32) -> Result<(), TestCaseError>
+where
+    Mc<V>: Checked + Game<Move = McMove, Options = McOptions<V>>,
+{
+    let g = ply.game;
+    let ctx = || format!("position {}", g.to_text());
     let n = g.seats();
     let t = g.topology();
 
@@ -98,35 +91,18 @@ fn check_position<V: Variant>(g: &Mc<V>, p: &Pos, total_pips: u32, captured: u32
     prop_assert_eq!(g.pieces(1) & g.pieces(2) | g.pieces(1) & g.pieces(3) | g.pieces(2) & g.pieces(3), 0);
     prop_assert_eq!(g.occupied() & !t.cells, 0, "{}", ctx());
 
-    // Hash and text.
-    prop_assert_eq!(g.hash(), g.hash_from_scratch(), "{}", ctx());
-    let back = Mc::<V>::from_text(&text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
-    prop_assert!(back == *g, "from_text(to_text) differs: {}", ctx());
-    prop_assert_eq!(back.to_text(), text.clone());
-    prop_assert_eq!(p.to_text(), text.clone());
-
-    // Outcome (with points) and the reference's.
-    prop_assert_eq!(g.outcome().map(|o| o.ranks().to_vec()), p.outcome.clone(), "{}", ctx());
+    // The outcome carries the points.
     if let Some(o) = g.outcome() {
         let pts: Vec<i16> = (0..n).map(|s| g.points(Seat(s as u8)) as i16).collect();
         prop_assert_eq!(o.points(), Some(&pts[..]), "{}", ctx());
     }
 
-    // Moves: no duplicates, notation round trip, the reference's list, the count.
-    let (moves, names) = sorted_names(g);
-    let mut dedup = names.clone();
-    dedup.dedup();
-    prop_assert_eq!(dedup.len(), names.len(), "duplicate moves in {}", ctx());
-    prop_assert_eq!(&names, &p.moves(), "{}", ctx());
-    prop_assert_eq!(g.count_moves(), moves.len(), "{}", ctx());
+    // Moves: a piece moves only from the mover's zone, never back where it came from.
     let me = g.to_move().index();
-    for &m in &moves {
-        prop_assert_eq!(g.parse_move(&g.format_move(m)), Ok(m));
+    for &m in &ply.legal.moves {
         if !m.is_pass() {
-            // A piece is moved only from the mover's zone.
             prop_assert_eq!(t.zone_of[m.from as usize] as usize, me, "{} from {}", g.format_move(m), ctx());
             prop_assert!(g.size_at(m.from as usize) != 0);
-            // No rejection.
             if let Some((from, to)) = g.memory() {
                 prop_assert!(
                     !(m.from as usize == to && m.to as usize == from),
@@ -145,40 +121,45 @@ fn check_position<V: Variant>(g: &Mc<V>, p: &Pos, total_pips: u32, captured: u32
     Ok(())
 }
 
-fn run_game<V: Variant>(spec: &GameSpec) -> Result<(), TestCaseError> {
+/// A random move, a capture with probability `bias` when there is one; mostly without
+/// calling the clock, which is half the list while it may be called, so that games run long.
+fn pick<V: Variant>(g: &Mc<V>, moves: &[McMove], bias: f64, rng: &mut StdRng) -> McMove {
+    let captures: Vec<McMove> = moves.iter().copied().filter(|&m| g.is_capture(m)).collect();
+    let mut m = if !captures.is_empty() && rng.random_bool(bias) {
+        captures[rng.random_range(0..captures.len())]
+    } else {
+        moves[rng.random_range(0..moves.len())]
+    };
+    if m.call && rng.random_bool(0.9) {
+        m.call = false;
+    }
+    m
+}
+
+fn run_game<V: Variant>(spec: &GameSpec) -> Result<(), TestCaseError>
+where
+    Mc<V>: Checked + Game<Move = McMove, Options = McOptions<V>>,
+{
     let options: McOptions<V> = crate_options(&spec.options);
-    let mut g = Mc::<V>::new(&options).map_err(|e| TestCaseError::fail(e.to_string()))?;
-    let mut p = Pos::start(Rules::parse(V::COASTER, &spec.options).map_err(TestCaseError::fail)?);
+    let g = Mc::<V>::new(&options).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let rules = <Mc<V> as Checked>::Reference::rules(&spec.options).map_err(TestCaseError::fail)?;
+    let p = <Mc<V> as Checked>::Reference::start(rules);
     let total = g.pips_on_board();
     let mut captured = 0;
     let mut rng = StdRng::seed_from_u64(spec.seed);
-    check_position(&g, &p, total, captured)?;
-    for _ in 0..spec.plies {
-        if g.outcome().is_some() {
-            break;
+    let check = |ply: &Ply<Mc<V>>, _: &mut StdRng| {
+        if let Some((before, m)) = ply.last
+            && before.is_capture(m)
+        {
+            captured += before.size_at(m.to as usize) as u32;
         }
-        let (moves, _) = sorted_names(&g);
-        let captures: Vec<McMove> = moves.iter().copied().filter(|&m| g.is_capture(m)).collect();
-        let mut m = if !captures.is_empty() && rng.random_bool(spec.capture_bias) {
-            captures[rng.random_range(0..captures.len())]
-        } else {
-            moves[rng.random_range(0..moves.len())]
-        };
-        // Calls are half the list while the clock may be called: keep most games long.
-        if m.call && rng.random_bool(0.9) {
-            m.call = false;
-        }
-        if g.is_capture(m) {
-            captured += g.size_at(m.to as usize) as u32;
-        }
-        let name = g.format_move(m);
-        g.play(m);
-        p.play(&name);
-        check_position(&g, &p, total, captured)?;
-    }
+        check_zones(ply, total, captured)
+    };
+    let bias = spec.capture_bias;
+    let (g, p) = walk(g, p, spec.plies, &mut rng, |g, _, legal, _, rng| pick(g, &legal.moves, bias, rng), check)?;
     // A short perft from the last position, crate against reference.
     if g.outcome().is_none() {
-        prop_assert_eq!(perft(&g, 2), martian_reference::perft(&p, 2), "perft 2 of {}", g.to_text());
+        prop_assert_eq!(perft(&g, 2), p.perft(2), "perft 2 of {}", g.to_text());
     }
     Ok(())
 }

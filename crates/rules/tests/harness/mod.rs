@@ -1,0 +1,84 @@
+//! The generic test harness: every game's perft table, random games and reference
+//! comparisons run through these functions, each game bringing only its data
+//! ([`Checked`]), its reference and its own extra invariants.
+
+pub mod perft;
+pub mod random_game;
+pub mod table;
+
+use std::fmt::Debug;
+
+use tabula_rules::{Game, GameOptions};
+
+use crate::reference::Reference;
+pub use perft::Budgets;
+
+/// A game of the crate with its independent reference; its perft table is
+/// `tests/perft/<NAME>.txt`.
+pub trait Checked: Game + PartialEq + Debug {
+    /// The independent reference of the game.
+    type Reference: Reference;
+
+    /// How much of the table the slower checks cover.
+    const BUDGETS: Budgets;
+
+    /// Splits the `moves:` column of the perft table into moves (by commas, unless the
+    /// game's moves hold commas).
+    fn split_moves(column: &str) -> Vec<String> {
+        column.split(',').map(str::to_string).collect()
+    }
+}
+
+/// The crate's options from a `key=value ...` column (spec names, through `GameOptions`).
+pub fn crate_options<O: GameOptions>(column: &str) -> O {
+    let mut o = O::default();
+    for token in column.split_whitespace() {
+        let (k, v) = token.split_once('=').expect("key=value");
+        if k == "players" {
+            o.set_players(v.parse().expect("players")).expect("players");
+        } else {
+            o.set(k, v).unwrap_or_else(|e| panic!("{token}: {e}"));
+        }
+    }
+    o
+}
+
+/// The game's ranks per seat once over, as the references write them.
+pub fn ranks<G: Game>(g: &G) -> Option<Vec<u8>> {
+    g.outcome().map(|o| o.ranks().to_vec())
+}
+
+macro_rules! every_game {
+    ($($game:ty),* $(,)?) => {
+        /// Every game of the crate's list has a reference, a perft table named after it
+        /// and the harness's tests (a game without a [`Checked`] impl does not compile here).
+        #[test]
+        fn every_game_has_a_reference_and_a_perft_table() {
+            $(has_a_table::<$game>();)*
+        }
+    };
+}
+
+tabula_rules::for_each_game!(every_game);
+
+fn has_a_table<G: Checked>() {
+    let cases = table::cases::<G>();
+    assert!(cases.len() >= 10, "{}: {} perft lines", G::NAME, cases.len());
+    let start = G::Reference::start(G::Reference::rules("").expect("default rules"));
+    let crate_start = G::new(&G::Options::default()).expect("default start");
+    assert_eq!(start.to_text(), crate_start.to_text(), "{}: default start positions", G::NAME);
+}
+
+/// The references stay independent of the crate: no file of theirs names it in a path.
+#[test]
+fn references_do_not_use_the_crate() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference");
+    let mut files = 0;
+    for entry in std::fs::read_dir(dir).expect("tests/reference") {
+        let path = entry.expect("a directory entry").path();
+        let text = std::fs::read_to_string(&path).expect("a reference file");
+        assert!(!text.contains("tabula_rules::") && !text.contains("crate::"), "{} uses the crate", path.display());
+        files += 1;
+    }
+    assert!(files >= 5, "{files} files in tests/reference");
+}
