@@ -181,7 +181,7 @@ fn corpora_cover_valid_and_broken_inputs() {
 
 /// Inputs a second of each body on its corpus and mutations of it, without the fuzzer's
 /// instrumentation (cargo-fuzz, with coverage and the address sanitizer, runs slower):
-/// `cargo test -p tabula-rules --test fuzz_corpus -- --ignored --nocapture speed`.
+/// `cargo test -p tabula-rules --test main -- --ignored --nocapture fuzz_corpus::speed`.
 #[test]
 #[ignore = "a measurement, not a check"]
 fn speed() {
