@@ -52,7 +52,7 @@ pub struct AlphaBetaConfig {
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
     /// The opponent model with three or more seats. `BestReply` needs a game that can
-    /// hand the turn on ([`EngineGame::hand_turn_to`]); in one that cannot, it searches
+    /// hand the turn on ([`Game::hand_turn_to`](tabula_rules::Game::hand_turn_to)); in one that cannot, it searches
     /// paranoid (the registry refuses the spec).
     pub model: Model,
     /// What a draw (a finished tie or a repetition) costs the root seat's team, in
