@@ -42,31 +42,3 @@ macro_rules! game_names {
 
 /// The command-line names of every game, in [`for_each_game!`](crate::for_each_game) order.
 pub const NAMES: &[&str] = for_each_game!(game_names);
-
-/// The names of every game joined for a message: `chinese-checkers, echelon, ...`.
-pub fn names_joined() -> String {
-    NAMES.join(", ")
-}
-
-/// A command that runs for any game, chosen at run time by name with [`visit`].
-pub trait GameVisitor {
-    /// What the command gives.
-    type Output;
-    /// Runs the command for game `G`.
-    fn visit<G: crate::Game>(self) -> Self::Output;
-}
-
-macro_rules! visit_by_name {
-    ($($game:ty),* $(,)?) => {
-        /// Runs `visitor` for the game named `name`; `None` for a name that is no game
-        /// (the caller's error lists [`NAMES`]).
-        pub fn visit<V: GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
-            $(if name == <$game as $crate::Game>::NAME {
-                return Some(visitor.visit::<$game>());
-            })*
-            None
-        }
-    };
-}
-
-for_each_game!(visit_by_name);
