@@ -17,6 +17,11 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// naming one is a [`RulesError::Unsupported`].
     const UNSUPPORTED: &'static [&'static str] = &[];
 
+    /// The number of players.
+    fn players(&self) -> usize {
+        2
+    }
+
     /// Sets the number of players. By default a game seats two and refuses other counts.
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if players != 2 {
@@ -63,8 +68,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// (player count, seating) or do not fit the position.
     fn set_options(&mut self, options: &Self::Options) -> Result<(), RulesError>;
 
-    /// The number of seats, 2 to [`MAX_SEATS`](super::outcome::MAX_SEATS).
-    fn seats(&self) -> usize;
+    /// The number of seats, 2 to [`MAX_SEATS`](super::outcome::MAX_SEATS): the options'
+    /// player count.
+    #[inline]
+    fn seats(&self) -> usize {
+        self.options().players()
+    }
     /// The seat to move.
     fn to_move(&self) -> Seat;
     /// The number of plies played so far.

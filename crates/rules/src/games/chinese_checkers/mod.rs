@@ -221,10 +221,6 @@ impl Game for ChineseCheckers {
         Ok(())
     }
 
-    fn seats(&self) -> usize {
-        self.seats as usize
-    }
-
     fn to_move(&self) -> Seat {
         Seat(self.to_move)
     }

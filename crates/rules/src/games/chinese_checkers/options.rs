@@ -95,6 +95,10 @@ impl GameOptions for CcOptions {
     const UNSUPPORTED: &'static [&'static str] =
         &["cc.no_end_in_foreign_camp", "cc.long_jumps", "cc.play_for_places", "cc.pegs_15", "cc.sets_per_player"];
 
+    fn players(&self) -> usize {
+        self.players as usize
+    }
+
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if !(2..=6).contains(&players) {
             return Err(RulesError::Players { given: players, expected: "2 to 6".into() });

@@ -305,10 +305,6 @@ impl Game for Echelon {
         Ok(())
     }
 
-    fn seats(&self) -> usize {
-        2
-    }
-
     fn to_move(&self) -> Seat {
         Seat(self.to_move)
     }

@@ -300,10 +300,6 @@ impl Game for Icelights {
         Ok(())
     }
 
-    fn seats(&self) -> usize {
-        2
-    }
-
     fn to_move(&self) -> Seat {
         Seat(self.to_move)
     }

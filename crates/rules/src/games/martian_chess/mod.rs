@@ -396,10 +396,6 @@ impl<V: Variant> Game for Mc<V> {
         Ok(())
     }
 
-    fn seats(&self) -> usize {
-        self.seats as usize
-    }
-
     fn to_move(&self) -> Seat {
         Seat(self.to_move)
     }

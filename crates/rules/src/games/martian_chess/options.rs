@@ -310,6 +310,10 @@ impl<V: Variant> Setting<McOptions<V>> for Tiles {
 impl<V: Variant> GameOptions for McOptions<V> {
     const SETTINGS: &'static [&'static dyn Setting<Self>] = V::SETTINGS;
 
+    fn players(&self) -> usize {
+        self.players as usize
+    }
+
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         if players != 2 && players != 4 {
             return Err(RulesError::Players { given: players, expected: "2 or 4".into() });
