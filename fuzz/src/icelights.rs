@@ -23,7 +23,9 @@ fn counts(game: &Icelights) -> [u32; 4] {
 impl Fuzz for Icelights {
     const CANONICAL: bool = false;
     /// A position has hundreds of turns (646 at the start).
-    const PARSE_BACK_EVERY: usize = 5;
+    const PARSE_BACK_EVERY: usize = 10;
+    /// Every ply lists hundreds of turns, each traced through the beams.
+    const MAX_PLIES: usize = 32;
 
     /// The start (moves forced and optional) and [`MID_GAMES`].
     fn fixed() -> Vec<Self> {

@@ -19,8 +19,8 @@ mod echelon;
 mod icelights;
 mod martian_chess;
 
-/// The most moves [`play`] plays: enough to cross any phase from a fixed or fuzzed
-/// position, few enough for thousands of inputs a second.
+/// The most moves [`play`] plays by default: enough to cross any phase from a fixed or
+/// fuzzed position, few enough for thousands of inputs a second.
 pub const MAX_PLIES: usize = 64;
 
 /// The most pieces of move text [`position`] reads from one input.
@@ -38,6 +38,10 @@ where
     /// offset the position's hash picks, so that over many positions every move is
     /// parsed back; games with hundreds of moves a position raise it.
     const PARSE_BACK_EVERY: usize = 1;
+
+    /// The most moves [`play`] plays from one start; games whose every ply lists hundreds
+    /// of moves lower it (deeper positions still come from fuzzed position texts).
+    const MAX_PLIES: usize = MAX_PLIES;
 
     /// Positions that move texts are parsed in and that [`play`] may start from: starts
     /// under several options and mid-games that reach the game's special cases.
@@ -100,7 +104,7 @@ where
 
 /// Random play: the first line is a position text; if it does not parse, the game picks
 /// a start from the first bytes ([`Fuzz::pick`]). Each later byte picks a legal move (byte
-/// mod count), at most [`MAX_PLIES`]. Every move keeps the hash right and the game's
+/// mod count), at most [`Fuzz::MAX_PLIES`]. Every move keeps the hash right and the game's
 /// invariants of a move; the last position holds whole ([`check_full`]: text, every legal
 /// move parsed back, the game's invariants). An input may stop at any ply, so every
 /// position the fuzzer reaches is the last one of some input and gets the whole check,
@@ -118,7 +122,7 @@ where
         return;
     };
     let mut moves = MoveList::new();
-    for &byte in bytes.iter().take(MAX_PLIES) {
+    for &byte in bytes.iter().take(G::MAX_PLIES) {
         game.legal_moves(&mut moves);
         if game.outcome().is_some() || moves.is_empty() {
             break;
