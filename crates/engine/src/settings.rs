@@ -1,7 +1,7 @@
 //! The searchers' keys, declared once (key, values, default, doc): the registry parses spec
 //! strings with them and `tabula options` lists them.
 
-use tabula_rules::core::settings::{Choice, Number, Setting, Switch, Words};
+use tabula_rules::core::settings::{Choice, Limit, Number, Setting, Switch, Words};
 
 use crate::api::EngineGame;
 use crate::search::alphabeta::{AlphaBetaConfig, Model};
@@ -45,27 +45,24 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         doc: "search threads (Lazy SMP)",
         min: 1,
         max: 256,
-        none: false,
-        get: |c| Some(c.threads),
-        set: |c, v| c.threads = v.unwrap_or(1),
+        get: |c| c.threads,
+        set: |c, v| c.threads = v,
     },
     &Number::<AlphaBetaConfig, _> {
         key: "hash",
         doc: "transposition table size in MB",
         min: 1,
         max: 65_536,
-        none: false,
-        get: |c| Some(c.hash_mb),
-        set: |c, v| c.hash_mb = v.unwrap_or(16),
+        get: |c| c.hash_mb,
+        set: |c, v| c.hash_mb = v,
     },
     &Number::<AlphaBetaConfig, _> {
         key: "aspiration",
         doc: "half-width of the aspiration window at the root, in evaluation units",
         min: 1,
         max: 100_000,
-        none: false,
-        get: |c| Some(c.aspiration),
-        set: |c, v| c.aspiration = v.unwrap_or(50),
+        get: |c| c.aspiration,
+        set: |c, v| c.aspiration = v,
     },
     &Choice::<AlphaBetaConfig, _> {
         key: "model",
@@ -79,18 +76,16 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         doc: "what a draw costs the searching side, in evaluation units (the game sets the default)",
         min: -10_000,
         max: 10_000,
-        none: false,
-        get: |c| c.contempt,
-        set: |c, v| c.contempt = v,
+        get: |c| c.contempt.unwrap_or_default(),
+        set: |c, v| c.contempt = Some(v),
     },
     &Number::<AlphaBetaConfig, _> {
         key: "lmr",
         doc: "late move reductions after this many moves of a node; 0 turns them off (the game sets the default)",
         min: 0,
         max: 1_000,
-        none: false,
-        get: |c| c.lmr,
-        set: |c, v| c.lmr = v,
+        get: |c| c.lmr.unwrap_or_default(),
+        set: |c, v| c.lmr = Some(v),
     },
 ];
 
@@ -101,34 +96,30 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         doc: "the exploration constant of UCT (rewards lie in 0 to 1)",
         min: 0.0,
         max: 100.0,
-        none: false,
-        get: |s| Some(s.config.c),
-        set: |s, v| s.config.c = v.unwrap_or(0.5),
+        get: |s| s.config.c,
+        set: |s, v| s.config.c = v,
     },
     &Number::<MctsSpec, _> {
         key: "seed",
         doc: "the seed of thread 0; thread i uses seed + i",
         min: 0,
         max: u64::MAX,
-        none: false,
-        get: |s| Some(s.config.seed),
-        set: |s, v| s.config.seed = v.unwrap_or(0),
+        get: |s| s.config.seed,
+        set: |s, v| s.config.seed = v,
     },
     &Number::<MctsSpec, _> {
         key: "threads",
         doc: "trees searched in parallel (root parallelism)",
         min: 1,
         max: 256,
-        none: false,
-        get: |s| Some(s.config.threads),
-        set: |s, v| s.config.threads = v.unwrap_or(1),
+        get: |s| s.config.threads,
+        set: |s, v| s.config.threads = v,
     },
-    &Number::<MctsSpec, _> {
+    &Limit::<MctsSpec, _> {
         key: "cap",
         doc: "truncated playouts: the evaluator scores the position after this many plies",
         min: 1,
         max: 1_000_000,
-        none: true,
         get: |s| s.config.playout_cap,
         set: |s, v| s.config.playout_cap = v,
     },
@@ -162,9 +153,8 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         doc: "per ply from the root, finished playouts' rewards move this much toward an even split",
         min: 0.0,
         max: 0.5,
-        none: false,
-        get: |s| Some(s.config.length_discount),
-        set: |s, v| s.config.length_discount = v.unwrap_or(0.0),
+        get: |s| s.config.length_discount,
+        set: |s, v| s.config.length_discount = v,
     },
 ];
 
@@ -174,9 +164,8 @@ pub const RANDOM: &[&dyn Setting<RandomSpec>] = &[&Number::<RandomSpec, _> {
     doc: "the seed of its choices (a match gives every game its own)",
     min: 0,
     max: u64::MAX,
-    none: false,
-    get: |s| Some(s.seed),
-    set: |s, v| s.seed = v.unwrap_or(0),
+    get: |s| s.seed,
+    set: |s, v| s.seed = v,
 }];
 
 /// One key of a searcher as `tabula options` lists it.

@@ -3,16 +3,15 @@
 //! ply cap (`max_plies`).
 
 use super::outcome::Seat;
-use super::settings::Number;
+use super::settings::Limit;
 
 /// The `max_plies` option of every game: the game ends once this many plies are played.
-pub const fn max_plies<T>(get: fn(&T) -> Option<u32>, set: fn(&mut T, Option<u32>)) -> Number<T, u32> {
-    Number {
+pub const fn max_plies<T>(get: fn(&T) -> Option<u32>, set: fn(&mut T, Option<u32>)) -> Limit<T, u32> {
+    Limit {
         key: "max_plies",
         doc: "end the game once this many plies are played (a draw, or scored as the game scores an end)",
         min: 1,
         max: u32::MAX,
-        none: true,
         get,
         set,
     }

@@ -5,14 +5,14 @@
 //! from the list, so a setting is never mapped to text twice.
 //!
 //! ```
-//! use tabula_rules::core::settings::{Setting, Switch, Number, find};
+//! use tabula_rules::core::settings::{Limit, Setting, Switch, find};
 //!
 //! #[derive(Default)]
 //! struct Config { fast: bool, depth: Option<u32> }
 //!
 //! const SETTINGS: &[&dyn Setting<Config>] = &[
 //!     &Switch::<Config> { key: "fast", doc: "think less", get: |c| c.fast, set: |c, v| c.fast = v },
-//!     &Number::<Config, _> { key: "depth", doc: "plies to search", min: 1, max: 99, none: true,
+//!     &Limit::<Config, _> { key: "depth", doc: "plies to search", min: 1, max: 99,
 //!               get: |c| c.depth, set: |c, v| c.depth = v },
 //! ];
 //!
@@ -157,7 +157,7 @@ impl<T, W: Words> Setting<T> for Choice<T, W> {
     }
 }
 
-/// A number in a range, and with `none` also the word `none` (no limit).
+/// A number in a range.
 pub struct Number<T: 'static, N: 'static> {
     /// The key.
     pub key: &'static str,
@@ -167,18 +167,44 @@ pub struct Number<T: 'static, N: 'static> {
     pub min: N,
     /// The largest value.
     pub max: N,
-    /// Whether `none` is a value.
-    pub none: bool,
-    /// Reads the field (`None` only where `none` is allowed).
+    /// Reads the field.
+    pub get: fn(&T) -> N,
+    /// Writes the field.
+    pub set: fn(&mut T, N),
+}
+
+/// A limit: a number in a range, or `none` for no limit.
+pub struct Limit<T: 'static, N: 'static> {
+    /// The key.
+    pub key: &'static str,
+    /// One line saying what it does.
+    pub doc: &'static str,
+    /// The smallest value.
+    pub min: N,
+    /// The largest value.
+    pub max: N,
+    /// Reads the field; `None` is no limit.
     pub get: fn(&T) -> Option<N>,
     /// Writes the field.
     pub set: fn(&mut T, Option<N>),
 }
 
-impl<T, N> Setting<T> for Number<T, N>
-where
-    N: Copy + PartialOrd + Display + FromStr + Sync + 'static,
-{
+/// The numbers [`Number`] and [`Limit`] take.
+pub trait Numeric: Copy + PartialOrd + Display + FromStr + Sync + 'static {}
+
+impl<N: Copy + PartialOrd + Display + FromStr + Sync + 'static> Numeric for N {}
+
+/// `value` as a number from `min` to `max`, written one way only: no sign, no leading zero.
+fn number_in<N: Numeric>(value: &str, min: N, max: N) -> Option<N> {
+    let bytes = value.as_bytes();
+    let leading_zero = bytes.len() > 1 && bytes[0] == b'0' && bytes[1].is_ascii_digit();
+    if value.starts_with('+') || leading_zero {
+        return None;
+    }
+    value.parse::<N>().ok().filter(|n| *n >= min && *n <= max)
+}
+
+impl<T, N: Numeric> Setting<T> for Number<T, N> {
     fn key(&self) -> &'static str {
         self.key
     }
@@ -186,27 +212,37 @@ where
         self.doc
     }
     fn expected(&self) -> String {
-        let range = format!("a number from {} to {}", self.min, self.max);
-        if self.none { format!("none or {range}") } else { range }
+        format!("a number from {} to {}", self.min, self.max)
+    }
+    fn get(&self, target: &T) -> String {
+        (self.get)(target).to_string()
+    }
+    fn set(&self, target: &mut T, value: &str) -> Result<(), RulesError> {
+        let n = number_in(value, self.min, self.max).ok_or_else(|| bad_value(self, value))?;
+        (self.set)(target, n);
+        Ok(())
+    }
+}
+
+impl<T, N: Numeric> Setting<T> for Limit<T, N> {
+    fn key(&self) -> &'static str {
+        self.key
+    }
+    fn doc(&self) -> &'static str {
+        self.doc
+    }
+    fn expected(&self) -> String {
+        format!("none or a number from {} to {}", self.min, self.max)
     }
     fn get(&self, target: &T) -> String {
         (self.get)(target).map_or_else(|| "none".to_string(), |n| n.to_string())
     }
     fn set(&self, target: &mut T, value: &str) -> Result<(), RulesError> {
-        if self.none && value == "none" {
-            (self.set)(target, None);
-            return Ok(());
-        }
-        // One spelling per number: no sign, no leading zero.
-        let bytes = value.as_bytes();
-        let leading_zero = bytes.len() > 1 && bytes[0] == b'0' && bytes[1].is_ascii_digit();
-        let canonical = !value.starts_with('+') && !leading_zero;
-        let n = value
-            .parse::<N>()
-            .ok()
-            .filter(|n| canonical && *n >= self.min && *n <= self.max)
-            .ok_or_else(|| bad_value(self, value))?;
-        (self.set)(target, Some(n));
+        let limit = match value {
+            "none" => None,
+            _ => Some(number_in(value, self.min, self.max).ok_or_else(|| bad_value(self, value))?),
+        };
+        (self.set)(target, limit);
         Ok(())
     }
 }
@@ -311,12 +347,11 @@ mod tests {
             applies: None,
         },
         &Switch::<Config> { key: "on", doc: "on or off", get: |c| c.on, set: |c, v| c.on = v },
-        &Number::<Config, _> {
+        &Limit::<Config, _> {
             key: "limit",
             doc: "a limit",
             min: 1,
             max: 500,
-            none: true,
             get: |c| c.limit,
             set: |c, v| c.limit = v,
         },
@@ -325,9 +360,8 @@ mod tests {
             doc: "a depth",
             min: -5,
             max: 5,
-            none: false,
-            get: |c| Some(c.depth),
-            set: |c, v| c.depth = v.unwrap_or_default(),
+            get: |c| c.depth,
+            set: |c, v| c.depth = v,
         },
         &Text::<Config> {
             key: "name",

@@ -100,9 +100,8 @@ impl GameOptions for EgOptions {
             doc: "the radius of the hex-hex board (4: 61 hexes)",
             min: MIN_RADIUS,
             max: MAX_RADIUS,
-            none: false,
-            get: |o| Some(o.radius),
-            set: |o, v| o.radius = v.unwrap_or(DEFAULT_RADIUS),
+            get: |o| o.radius,
+            set: |o, v| o.radius = v,
         },
         &Text::<Self> {
             key: "ge.stack_cells",

@@ -8,7 +8,7 @@ use super::board::BoardKind;
 use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
-use crate::core::settings::{Choice, Number, Setting, Switch};
+use crate::core::settings::{Choice, Limit, Number, Setting, Switch};
 
 /// Which of the two games: the movement rule and the option defaults.
 pub trait Variant: Clone + Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sync + 'static {
@@ -229,9 +229,8 @@ impl<V: Variant> McOptions<V> {
         doc: "plies without a capture that end the game once the clock runs",
         min: 1,
         max: 250,
-        none: false,
-        get: |o| Some(o.clock_limit),
-        set: |o, v| o.clock_limit = v.unwrap_or(7),
+        get: |o| o.clock_limit,
+        set: |o, v| o.clock_limit = v,
     };
     const FIELD_PROMOTION: Switch<Self> = Switch {
         key: "mc.field_promotion",
@@ -259,7 +258,7 @@ impl<V: Variant> McOptions<V> {
         get: |o| o.teams,
         set: |o, v| o.teams = v,
     };
-    const MAX_PLIES: Number<Self, u32> = max_plies(|o| o.max_plies, |o, v| o.max_plies = v);
+    const MAX_PLIES: Limit<Self, u32> = max_plies(|o| o.max_plies, |o, v| o.max_plies = v);
     const MOVE_MODEL: Choice<Self, MoveModel> = Choice {
         key: "mc.move_model",
         doc: "how a piece follows the arrows: a path of single steps, straight from the start, or straight on arrows",
