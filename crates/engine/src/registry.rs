@@ -11,7 +11,7 @@ use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::Mcts;
 use crate::search::simple::{Greedy, RandomPlayer};
-use crate::settings::{ALPHABETA, MCTS, MctsSpec, Policy, RANDOM, RandomSpec};
+use crate::settings::{ALPHABETA, GREEDY, MCTS, MctsSpec, Policy, RANDOM, RandomSpec, SEARCHERS};
 
 /// A spec string that cannot be built; the message names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,21 +25,19 @@ impl fmt::Display for SpecError {
 
 impl std::error::Error for SpecError {}
 
-/// The searcher names, in the order errors and listings give them.
-pub const SEARCHERS: &[&str] = &["alphabeta", "mcts", "greedy", "random"];
-
 /// A spec's name and its `key=value` pairs.
 type Parsed<'a> = (&'a str, Vec<(&'a str, &'a str)>);
 
 /// The error for a searcher name that is not in [`SEARCHERS`].
 fn unknown(name: &str) -> SpecError {
-    SpecError(format!("unknown engine '{name}' (known: {})", SEARCHERS.join(", ")))
+    let names: Vec<&str> = SEARCHERS.iter().map(|(name, _)| *name).collect();
+    SpecError(format!("unknown engine '{name}' (known: {})", names.join(", ")))
 }
 
 /// Splits `name:key=value,...` into the name and its pairs.
 fn split(spec: &str) -> Result<Parsed<'_>, SpecError> {
     let (name, rest) = spec.split_once(':').unwrap_or((spec, ""));
-    if !SEARCHERS.contains(&name) {
+    if !SEARCHERS.iter().any(|(known, _)| *known == name) {
         return Err(unknown(name));
     }
     let mut pairs = Vec::new();
@@ -101,7 +99,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
             Box::new(Mcts::<G>::new(s.config, policy))
         }
         "greedy" => {
-            apply::<()>(name, &[], &mut (), &pairs)?;
+            apply(name, GREEDY, &mut (), &pairs)?;
             Box::new(Greedy::<G>::new())
         }
         "random" => {

@@ -158,6 +158,9 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
     },
 ];
 
+/// The keys of `greedy`: none.
+pub const GREEDY: &[&dyn Setting<()>] = &[];
+
 /// The keys of `random`.
 pub const RANDOM: &[&dyn Setting<RandomSpec>] = &[&Number::<RandomSpec, _> {
     key: "seed",
@@ -204,26 +207,24 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     AlphaBetaConfig { contempt: Some(G::CONTEMPT), lmr: Some(G::LATE_MOVE_REDUCTIONS), ..AlphaBetaConfig::default() }
 }
 
-/// Every searcher with its keys and their defaults for game `G`.
+/// Every searcher's name in spec strings with what it is, in the order errors and listings
+/// give them.
+pub const SEARCHERS: [(&str, &str); 4] = [
+    ("alphabeta", "iterative-deepening alpha-beta (negamax/PVS) with a transposition table"),
+    ("mcts", "Monte Carlo tree search with one reward per seat"),
+    ("greedy", "the move the evaluator likes best one ply deep"),
+    ("random", "a uniformly random legal move"),
+];
+
+/// Every searcher with its keys and their defaults for game `G`, in [`SEARCHERS`] order.
 pub fn searchers<G: EngineGame>() -> Vec<SearcherInfo> {
-    vec![
-        SearcherInfo {
-            name: "alphabeta",
-            doc: "iterative-deepening alpha-beta (negamax/PVS) with a transposition table",
-            keys: key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
-        },
-        SearcherInfo {
-            name: "mcts",
-            doc: "Monte Carlo tree search with one reward per seat",
-            keys: key_infos(MCTS, &MctsSpec::default()),
-        },
-        SearcherInfo { name: "greedy", doc: "the move the evaluator likes best one ply deep", keys: Vec::new() },
-        SearcherInfo {
-            name: "random",
-            doc: "a uniformly random legal move",
-            keys: key_infos(RANDOM, &RandomSpec::default()),
-        },
-    ]
+    let keys = [
+        key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
+        key_infos(MCTS, &MctsSpec::default()),
+        key_infos(GREEDY, &()),
+        key_infos(RANDOM, &RandomSpec::default()),
+    ];
+    SEARCHERS.iter().zip(keys).map(|(&(name, doc), keys)| SearcherInfo { name, doc, keys }).collect()
 }
 
 #[cfg(test)]
