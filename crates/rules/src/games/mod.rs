@@ -6,6 +6,7 @@
 //! it, so adding a game is one line there.
 
 pub mod chinese_checkers;
+pub mod e;
 pub mod echelon;
 pub mod icelights;
 pub mod martian_chess;

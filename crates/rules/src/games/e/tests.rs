@@ -1,0 +1,79 @@
+use super::*;
+use crate::core::game::GameOptions;
+use crate::core::perft::perft;
+
+fn start(players: u8) -> E {
+    let mut o = EOptions::default();
+    o.set_players(players as usize).unwrap();
+    E::new(&o).unwrap()
+}
+
+#[test]
+fn start_counts_match_the_spec() {
+    let g = start(2);
+    assert_eq!(g.count_moves(), 62);
+    assert_eq!(perft(&g, 2), 3_844);
+    assert_eq!(start(3).count_moves(), 62);
+    assert_eq!(start(6).count_moves(), 50);
+}
+
+#[test]
+fn perft_3_and_straight_lines() {
+    assert_eq!(perft(&start(2), 3), 269_948);
+    let mut o = EOptions::default();
+    o.set("e.straight_line_only", "true").unwrap();
+    let g = E::new(&o).unwrap();
+    assert_eq!((g.count_moves(), perft(&g, 2), perft(&g, 3)), (28, 784, 24_696));
+}
+
+#[test]
+fn start_text_round_trips() {
+    let g = start(2);
+    let text = g.to_text();
+    assert_eq!(
+        text,
+        "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./......."
+    );
+    assert_eq!(E::from_text(&text).unwrap(), g);
+    for name in ["i8/1-h7", "k9/1-i9", "l8/1-j6", "m8/1-j5"] {
+        let mv = g.parse_move(name).unwrap();
+        assert_eq!(g.format_move(mv), name);
+    }
+}
+
+/// Spec §4.2, seed example 1: blue traps red's small with a medium and exchanges it with
+/// the red large that traps blue's small.
+#[test]
+fn seed_exchange_example() {
+    let mut o = EOptions::default();
+    o.set_players(2).unwrap();
+    let mut g = E::new(&o).unwrap();
+    // Rebuild a position: h5 = [blue S, red L], g5 = [red S], blue medium on g3, blue to move.
+    let mut stacks = g.cell_stacks();
+    let at = |n: &str| TABLES.hex.parse(n).unwrap();
+    let take = |stacks: &mut Vec<Vec<Piece>>, seat: u8, size: u8| {
+        for s in stacks.iter_mut() {
+            if let Some(i) = s.iter().position(|p| p.seat == Seat(seat) && p.size == size) {
+                s.remove(i);
+                return;
+            }
+        }
+    };
+    for (seat, size) in [(1, 1), (0, 3), (0, 1), (1, 2)] {
+        take(&mut stacks, seat, size);
+    }
+    stacks[at("h5")] = vec![Piece { seat: Seat(1), size: 1 }, Piece { seat: Seat(0), size: 3 }];
+    stacks[at("g5")] = vec![Piece { seat: Seat(0), size: 1 }];
+    stacks[at("g3")] = vec![Piece { seat: Seat(1), size: 2 }];
+    g = E::from_stacks(o, &stacks, 1, 10, 0, Slot::NONE);
+    let mv = g.parse_move("g3/1-g5,Xg5/2=h5/2").expect("the seed's exchange");
+    assert_eq!(g.parse_move("g3/1-g5,Xh5/2=g5/2"), Ok(mv), "either order is read");
+    let mut plain = g.clone();
+    plain.play(g.parse_move("g3/1-g5").unwrap());
+    assert!(plain.parse_move("Xh5/2=g5/2").is_ok(), "red may exchange next turn");
+    g.play(mv);
+    let kinds = |c: &str| g.stack(at(c)).iter().map(|p| (p.seat.0, p.size)).collect::<Vec<_>>();
+    assert_eq!(kinds("g5"), [(0, 1), (0, 3)]);
+    assert_eq!(kinds("h5"), [(1, 1), (1, 2)]);
+    assert_eq!(g.hash(), g.hash_from_scratch());
+}
