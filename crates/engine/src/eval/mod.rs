@@ -2,6 +2,7 @@
 //! tie each game to its evaluator.
 
 pub mod chinese_checkers;
+pub mod e;
 pub mod echelon;
 pub mod icelights;
 pub mod martian_chess;

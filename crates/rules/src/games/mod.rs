@@ -29,6 +29,7 @@ macro_rules! for_each_game {
     ($callback:ident) => {
         $callback! {
             $crate::games::chinese_checkers::ChineseCheckers,
+            $crate::games::e::E,
             $crate::games::echelon::Echelon,
             $crate::games::icelights::Icelights,
             $crate::games::martian_chess::MartianChess,
