@@ -15,6 +15,7 @@ use std::sync::{Mutex, OnceLock};
 use tabula_rules::{Game, MoveList, NotationError};
 
 mod chinese_checkers;
+mod e;
 mod echelon;
 mod icelights;
 mod martian_chess;

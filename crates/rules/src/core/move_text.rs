@@ -1,9 +1,12 @@
 //! Lists of moves written as text, one move after another: `--moves`, opening files.
 //!
-//! Moves are separated by commas (and, in [`play_move_words`], by whitespace too). A comma
-//! is also part of some games' own notation (an Icelights turn `b1-c1,c1=E` is a move and an
-//! orientation), so a part after a comma joins the move before it when the two together make
-//! one legal move of the position; otherwise it is the next move.
+//! Moves are separated by `;`, whitespace or commas. `;` and whitespace always separate. A
+//! comma is also part of some games' own notation (an Icelights turn `b1-c1,c1=E` is a move
+//! and an orientation, an E turn `g3/1-g5,Xg5/2=h5/2` a movement and an exchange), so a part
+//! after a comma joins the move before it when the two together are the canonical spelling
+//! of one legal move; otherwise it is the next move. So a list never reads two turns as one
+//! by accident: E's `g3/1-g5,Xh5/2=g5/2` (the other seat's guard first, not canonical) is
+//! a movement and then the next seat's exchange.
 
 use super::error::NotationError;
 use super::game::Game;
@@ -17,32 +20,45 @@ pub struct BadMove {
     pub error: NotationError,
 }
 
-/// Plays the comma-separated moves of `text` on `game` in order, calling `played` with each
-/// move's text (joined parts included) and value after it is played. Every part counts: an
-/// empty one (`a,,b`) or one with spaces is a bad move that the error names. On the first
-/// bad move `game` is left after the moves before it.
-pub fn play_moves<G: Game>(game: &mut G, text: &str, mut played: impl FnMut(&str, G::Move)) -> Result<(), BadMove> {
-    let parts: Vec<&str> = text.split(',').collect();
-    play_parts(game, &parts, &mut 0, &mut played)
+/// The words of a move list: the text between `;` and whitespace.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c == ';' || c.is_whitespace()).filter(|w| !w.is_empty())
 }
 
-/// Like [`play_moves`] for text whose moves may also be separated by whitespace, as in an
-/// opening file (`k15-i13 e3-g5`, `b1-c1,c1=E h7-g7`); empty parts are skipped.
+/// Plays the moves of `text` on `game` in order, calling `played` with each move's text
+/// (joined parts included) and value after it is played. Every comma-separated part counts:
+/// an empty one (`a,,b`, `a,`) or an empty list is a bad move that the error names. On the
+/// first bad move `game` is left after the moves before it.
+pub fn play_moves<G: Game>(game: &mut G, text: &str, mut played: impl FnMut(&str, G::Move)) -> Result<(), BadMove> {
+    let mut ply = 0;
+    let mut any = false;
+    for word in words(text) {
+        any = true;
+        let parts: Vec<&str> = word.split(',').collect();
+        play_parts(game, &parts, &mut ply, &mut played)?;
+    }
+    if !any {
+        return play_parts(game, &[""], &mut ply, &mut played);
+    }
+    Ok(())
+}
+
+/// Like [`play_moves`] for text from a file (an opening line): empty parts are skipped.
 pub fn play_move_words<G: Game>(
     game: &mut G,
     text: &str,
     mut played: impl FnMut(&str, G::Move),
 ) -> Result<(), BadMove> {
     let mut ply = 0;
-    for word in text.split_whitespace() {
+    for word in words(text) {
         let parts: Vec<&str> = word.split(',').filter(|p| !p.is_empty()).collect();
         play_parts(game, &parts, &mut ply, &mut played)?;
     }
     Ok(())
 }
 
-/// Plays `parts`, joining a part to the move before it where the two make one move; `ply`
-/// counts the moves played so far.
+/// Plays `parts`, joining a part to the move before it where the two are the canonical
+/// text of one legal move; `ply` counts the moves played so far.
 fn play_parts<G: Game>(
     game: &mut G,
     parts: &[&str],
@@ -55,8 +71,9 @@ fn play_parts<G: Game>(
         i += 1;
         while let Some(next) = parts.get(i) {
             let joined = format!("{token},{next}");
-            if game.parse_move(&joined).is_err() {
-                break;
+            match game.parse_move(&joined) {
+                Ok(mv) if game.format_move(mv) == joined => {}
+                _ => break,
             }
             token = joined;
             i += 1;
@@ -90,14 +107,13 @@ mod tests {
     #[test]
     fn a_comma_list_is_strict() {
         let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
-        for (text, ply, token) in
-            [("", 1, "''"), ("k15-i13,", 2, "''"), ("k15-i13,,e3-g5", 2, "''"), (" k15-i13", 1, "' k15-i13'")]
-        {
+        for (text, ply, token) in [("", 1, "''"), (" ; ", 1, "''"), ("k15-i13,", 2, "''"), ("k15-i13,,e3-g5", 2, "''")] {
             let bad = texts(&mut start.clone(), text).unwrap_err();
             assert_eq!(bad.ply, ply, "{text:?}");
             assert!(bad.error.to_string().contains(token), "{text:?}: {}", bad.error);
         }
         assert_eq!(texts(&mut start.clone(), "k15-i13,e3-g5").unwrap(), ["k15-i13", "e3-g5"]);
+        assert_eq!(texts(&mut start.clone(), " k15-i13; e3-g5 l15-h13").unwrap(), ["k15-i13", "e3-g5", "l15-h13"]);
         // Words skip empty parts.
         assert_eq!(words(&mut start.clone(), "k15-i13, e3-g5,").unwrap(), ["k15-i13", "e3-g5"]);
     }
@@ -133,5 +149,32 @@ mod tests {
         let mut g = Icelights::new(&IlOptions::default()).unwrap();
         let bad = words(&mut g, "b1-c1 c1=E").unwrap_err();
         assert_eq!(bad.ply, 2);
+    }
+
+    /// E (spec §5): a comma joins only the canonical movement + exchange; written with the
+    /// other seat's guard first, or after a `;`, the exchange is the next seat's turn.
+    #[test]
+    fn a_comma_joins_only_a_canonical_e_exchange() {
+        use crate::games::e::E;
+        // Blue's medium on g3 can trap red's small on g5 (outside red's home) while red's
+        // large on h5 traps blue's small: the seed's first exchange example.
+        let text = "e players=2 sectors=03 turn=1 ply=10 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/........0s0s0m./............./1l1m1s1s......../1l1m.1s..0s[1s0l].../1l1m1s......./1l1m....1m../1l......./.......";
+        let start = E::from_text(text).expect("the seed example");
+        let one = texts(&mut start.clone(), "g3/1-g5,Xg5/2=h5/2").unwrap();
+        assert_eq!(one, ["g3/1-g5,Xg5/2=h5/2"]);
+        let mut two_turns = start;
+        for t in ["g3/1-g5", "Xh5/2=g5/2"] {
+            two_turns.play(two_turns.parse_move(t).unwrap());
+        }
+        for list in ["g3/1-g5,Xh5/2=g5/2", "g3/1-g5;Xg5/2=h5/2", "g3/1-g5 Xh5/2=g5/2", "g3-g5,Xg5/2=h5/2"] {
+            let mut g = start;
+            let played = texts(&mut g, list).unwrap_or_else(|e| panic!("{list}: {e:?}"));
+            assert_eq!(played.len(), 2, "{list}: {played:?}");
+            assert_eq!(g, two_turns, "{list}: a movement, then red's exchange");
+        }
+        // One turn as a single move token reads either order.
+        let mut g = start;
+        assert!(g.parse_move("g3/1-g5,Xh5/2=g5/2").is_ok());
+        g.play(g.parse_move("g3-g5").unwrap());
     }
 }

@@ -122,7 +122,7 @@ impl EMove {
 }
 
 /// An E position with its options.
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct E {
     /// The piece right below each piece, or [`NONE`].
     below: [u8; ALL_PIECES],
