@@ -43,9 +43,16 @@ fn stacked(mut game: E, plies: usize, mut seed: u64) -> E {
         }
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         let pick = (seed >> 33) as usize;
-        let onto: Vec<EMove> =
-            moves.iter().copied().filter(|m| m.has_exchange() || (m.has_movement() && game.height(m.to as usize) > 0)).collect();
-        let mv = if !onto.is_empty() && pick % 4 != 0 { onto[pick % onto.len()] } else { moves.as_slice()[pick % moves.len()] };
+        let onto: Vec<EMove> = moves
+            .iter()
+            .copied()
+            .filter(|m| m.has_exchange() || (m.has_movement() && game.height(m.to as usize) > 0))
+            .collect();
+        let mv = if !onto.is_empty() && pick % 4 != 0 {
+            onto[pick % onto.len()]
+        } else {
+            moves.as_slice()[pick % moves.len()]
+        };
         game.play(mv);
     }
     game
@@ -83,7 +90,8 @@ impl Fuzz for E {
         let text = || before.to_text();
         if mv.has_movement() {
             let moved = before.pieces(before.to_move()).find(|(slot, ..)| *slot == mv.from);
-            let (_, size, covered, _) = moved.unwrap_or_else(|| panic!("{mv:?} moves no piece of the mover: {}", text()));
+            let (_, size, covered, _) =
+                moved.unwrap_or_else(|| panic!("{mv:?} moves no piece of the mover: {}", text()));
             assert!(!covered, "a covered piece moved: {mv:?} in {}", text());
             let (a, b) = (TABLES.hex.cell(mv.from.cell as usize), TABLES.hex.cell(mv.to as usize));
             let reach = if before.options().jump_cost == 1 { 2 * size } else { size };

@@ -107,7 +107,8 @@ mod tests {
     #[test]
     fn a_comma_list_is_strict() {
         let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
-        for (text, ply, token) in [("", 1, "''"), (" ; ", 1, "''"), ("k15-i13,", 2, "''"), ("k15-i13,,e3-g5", 2, "''")] {
+        for (text, ply, token) in [("", 1, "''"), (" ; ", 1, "''"), ("k15-i13,", 2, "''"), ("k15-i13,,e3-g5", 2, "''")]
+        {
             let bad = texts(&mut start.clone(), text).unwrap_err();
             assert_eq!(bad.ply, ply, "{text:?}");
             assert!(bad.error.to_string().contains(token), "{text:?}: {}", bad.error);

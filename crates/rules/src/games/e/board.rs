@@ -5,8 +5,8 @@
 
 use std::sync::LazyLock;
 
-use crate::core::zobrist::{keys, splitmix64};
-use crate::geometry::bits::{BITS, Bits};
+use crate::core::zobrist::keys;
+use crate::geometry::bits::{BITS, Bits, bit, has};
 use crate::geometry::hex::{Hex, HexBoard, HexDir, NONE};
 
 /// The board radius: 13 ranks, 127 cells.
@@ -117,19 +117,19 @@ impl Tables {
         let centre = t.hex.index(Hex::new(0, 0)).expect("the centre");
         for k in 0..6usize {
             let mut home = t.sector[k] | BITS[centre];
-            for c in 0..CELLS {
-                if t.zone[c] == Zone::Ray(k as u8) || t.zone[c] == Zone::Ray(((k + 1) % 6) as u8) {
-                    home |= BITS[c];
+            for (c, zone) in t.zone.iter().enumerate() {
+                if *zone == Zone::Ray(k as u8) || *zone == Zone::Ray(((k + 1) % 6) as u8) {
+                    home |= bit(c);
                 }
             }
             t.home[k] = home;
             for c in 0..CELLS {
-                if home & BITS[c] != 0 {
+                if has(home, c) {
                     t.home_of[c] |= 1 << k;
                 }
                 let h = t.hex.cell(c);
                 t.distance_to_sector[c][k] = (0..CELLS)
-                    .filter(|&g| t.sector[k] & BITS[g] != 0)
+                    .filter(|&g| has(t.sector[k], g))
                     .map(|g| h.distance(t.hex.cell(g)) as u8)
                     .min()
                     .unwrap_or(0);
@@ -151,13 +151,51 @@ pub fn opening_size(i: i8, j: i8, medium_j: i8) -> u8 {
     }
 }
 
-/// Zobrist key of a piece of `kind` (seat × 3 + size − 1) at `cell`, height `level`.
-#[inline(always)]
-pub fn piece_key(cell: usize, level: u8, kind: usize) -> u64 {
-    splitmix64(CELL_KIND_KEYS[(cell % CELLS) * KINDS + kind % KINDS] ^ LEVEL_KEYS[level as usize]).1
+/// The index of axial cell `(q, r)` on the board (cells ranked from the top row down,
+/// each row west to east), for tables built at compile time.
+const fn index_of(q: i32, r: i32) -> usize {
+    let mut i = 0;
+    let mut row = -6;
+    while row < r {
+        i += 13 - if row < 0 { -row } else { row } as usize;
+        row += 1;
+    }
+    let first = if r < 0 { -6 - r } else { -6 };
+    i + (q - first) as usize
 }
 
-const CELL_KIND_KEYS: [u64; CELLS * KINDS] = keys(0xE0E0_0001);
+/// The 15 cells of each sector as bitboards, known at compile time (the same sets as
+/// [`Tables::sector`]): the goal test reads them on every move.
+pub const SECTORS: [Bits; 6] = {
+    // Directions NE, E, SE, SW, W, NW as (dq, dr).
+    const D: [(i32, i32); 6] = [(1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1)];
+    let mut out = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        let (a, b) = (D[k], D[(k + 1) % 6]);
+        let mut i = 1;
+        while i < 6 {
+            let mut j = 1;
+            while i + j <= 6 {
+                out[k] |= 1u128 << index_of(i * a.0 + j * b.0, i * a.1 + j * b.1);
+                j += 1;
+            }
+            i += 1;
+        }
+        k += 1;
+    }
+    out
+};
+
+/// Zobrist key of a piece of `kind` (seat × 3 + size − 1) at `cell`, height `level`: the
+/// cell-and-kind key times an odd key per height (a bijection per height, so the same
+/// pieces in another order hash apart).
+#[inline(always)]
+pub fn piece_key(cell: usize, level: u8, kind: usize) -> u64 {
+    CELL_KIND_KEYS[(cell % CELLS) * KINDS + kind % KINDS].wrapping_mul(LEVEL_KEYS[level as usize] | 1)
+}
+
+static CELL_KIND_KEYS: [u64; CELLS * KINDS] = keys(0xE0E0_0001);
 /// One key per height 0..=255, mixed with the cell-and-kind key.
 const LEVEL_KEYS: [u64; 256] = keys(0xE0E0_0002);
 /// The seat to move.
@@ -191,6 +229,7 @@ mod tests {
         want.sort_by_key(|n| t.hex.parse(n));
         assert_eq!(ray0, want);
         assert_eq!(t.zone[t.hex.parse("g7").unwrap()], Zone::Centre);
+        assert_eq!(SECTORS, t.sector, "the compile-time sectors");
         assert_eq!(t.zone[t.hex.parse("i8").unwrap()], Zone::Sector(0));
         assert_eq!(t.zone[t.hex.parse("a6").unwrap()], Zone::Sector(3));
         assert_eq!(t.zone[t.hex.parse("h13").unwrap()], Zone::Sector(5));

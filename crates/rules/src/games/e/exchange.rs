@@ -31,7 +31,7 @@ impl E {
     /// `e.ge1_no_new_traps`, traps no piece that was free.
     fn exchange_ok(&self, a: u8, b: u8) -> bool {
         let (sa, sb) = (self.slot_of(a), self.slot_of(b));
-        let mut after = self.clone();
+        let mut after = *self;
         after.swap_slots(sa, sb);
         let cells = [sa.cell as usize, sb.cell as usize];
         if !cells.iter().all(|&c| after.home_safe(c)) {
@@ -58,8 +58,8 @@ impl E {
 /// The exchanges that may follow the movement of unit `u` onto cell `to`.
 pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
     let me = g.to_move as usize;
-    let mut p = g.clone();
-    let base = p.move_unit(u.x, to);
+    let mut p = *g;
+    let (base, _) = p.move_unit(u.x, to);
     // Gb lies above a piece of the mover: on a tall cell where the mover has a piece.
     let gb_cells = p.tall & p.present[me];
     let mut ga = p.top[to];

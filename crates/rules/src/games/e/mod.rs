@@ -32,11 +32,11 @@ use crate::core::error::{NotationError, RulesError};
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{Outcome, Seat};
-use crate::core::zobrist::splitmix64;
 use crate::core::settings::Words;
+use crate::core::zobrist::splitmix64;
 use crate::geometry::bits::{BITS, BitIter, Bits};
 use crate::geometry::hex::NONE;
-use board::{PASS_KEYS, PREV_KEYS, TURN_KEYS, opening_size, piece_key, sector_cell};
+use board::{PASS_KEYS, PREV_KEYS, SECTORS, TURN_KEYS, opening_size, piece_key, sector_cell};
 
 /// Every piece of six seats.
 const ALL_PIECES: usize = MAX_SEATS * PIECES;
@@ -363,12 +363,15 @@ impl E {
     }
 
     /// Moves piece `x` with everything above it onto the top of cell `to`; returns the
-    /// height `x` lands at.
-    fn move_unit(&mut self, x: u8, to: usize) -> u8 {
+    /// height `x` lands at and the seats of the unit (a bit each).
+    fn move_unit(&mut self, x: u8, to: usize) -> (u8, u8) {
         let from = self.cell[x as usize] as usize;
         let base = self.level[x as usize] - 1;
         let dest = self.height[to];
-        let mut len = 0;
+        let unit_top = self.top[from];
+        let dest_top = self.top[to];
+        let under = self.below[x as usize];
+        let (mut len, mut unit_seats) = (0, 0u8);
         let mut q = x;
         while q != NONE {
             let i = q as usize;
@@ -377,25 +380,51 @@ impl E {
             self.hash ^= piece_key(from, old, kind_of(q)) ^ piece_key(to, new, kind_of(q));
             self.level[i] = new;
             self.cell[i] = to as u8;
+            unit_seats |= 1 << seat_of(q);
             len += 1;
             q = self.above[i];
         }
-        let under = self.below[x as usize];
-        let dest_top = self.top[to];
         self.below[x as usize] = dest_top;
         if dest_top != NONE {
             self.above[dest_top as usize] = x;
         }
-        self.top[to] = self.top[from];
+        self.top[to] = unit_top;
         self.top[from] = under;
-        if under != NONE {
-            self.above[under as usize] = NONE;
-        }
         self.height[to] = dest + len;
         self.height[from] = base;
-        self.refresh_cell(from);
-        self.refresh_cell(to);
-        dest + 1
+
+        let (fb, tb) = (BITS[from], BITS[to]);
+        self.tops[seat_of(unit_top) as usize] &= !fb;
+        let mut left = unit_seats;
+        if under == NONE {
+            self.occupied &= !fb;
+            self.tall &= !fb;
+        } else {
+            self.above[under as usize] = NONE;
+            self.tops[seat_of(under) as usize] |= fb;
+            if base < 2 {
+                self.tall &= !fb;
+            }
+            for p in (Down { game: self, next: under }) {
+                left &= !(1 << seat_of(p));
+            }
+        }
+        while left != 0 {
+            self.present[left.trailing_zeros() as usize] &= !fb;
+            left &= left - 1;
+        }
+        if dest_top != NONE {
+            self.tops[seat_of(dest_top) as usize] &= !tb;
+            self.tall |= tb;
+        }
+        self.tops[seat_of(unit_top) as usize] |= tb;
+        self.occupied |= tb;
+        let mut seats = unit_seats;
+        while seats != 0 {
+            self.present[seats.trailing_zeros() as usize] |= tb;
+            seats &= seats - 1;
+        }
+        (dest + 1, unit_seats)
     }
 
     /// Removes the keys of cell `c`'s pieces from the hash (before [`restack`](E::restack)).
@@ -456,20 +485,53 @@ impl E {
     }
 
     /// The result after the seat before the one to move has played (or of a loaded
-    /// position): a goal filled, every seat passed, or the ply cap.
-    fn judge(&self) -> Option<Outcome> {
+    /// position): a goal filled, every seat passed, or the ply cap. Only the seats in
+    /// `moved` (a bit each) can have just filled their goal.
+    #[inline(always)]
+    fn judge(&self, moved: u8) -> Option<Outcome> {
+        let mut candidates = 0u8;
+        let mut left = moved & ((1u16 << self.seats) - 1) as u8;
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            let goal = SECTORS[(self.sectors[s] as usize + 3) % 6];
+            if self.present[s] & goal == goal {
+                candidates |= 1 << s;
+            }
+            left &= left - 1;
+        }
+        if candidates == 0
+            && !ending::all_passed(self.passes as u32, self.seats as u32)
+            && !ending::capped(self.ply, self.options.max_plies)
+        {
+            return None;
+        }
+        self.ending(candidates)
+    }
+
+    /// The seats among `seats` (a bit each) whose goal holds cell `c`.
+    #[inline(always)]
+    fn landed_in_goal(&self, seats: u8, c: usize) -> u8 {
+        let mut out = 0;
+        let mut left = seats;
+        while left != 0 {
+            let s = left.trailing_zeros() as usize;
+            if (SECTORS[(self.sectors[s % MAX_SEATS] as usize + 3) % 6] >> (c % CELLS)) & 1 != 0 {
+                out |= 1 << s;
+            }
+            left &= left - 1;
+        }
+        out
+    }
+
+    /// The result once a goal may be filled, all passed or the cap is reached.
+    #[cold]
+    #[inline(never)]
+    fn ending(&self, candidates: u8) -> Option<Outcome> {
         if self.ply == 0 {
             return None;
         }
         let seats = self.seats as usize;
         let mover = ((self.to_move as usize + seats - 1) % seats) as u8;
-        let mut candidates = 0u8;
-        for s in 0..seats {
-            let goal = self.goal(Seat(s as u8));
-            if self.present[s] & goal == goal {
-                candidates |= 1 << s;
-            }
-        }
         if candidates != 0
             && let Some(w) = ending::first_winner(mover, self.seats, candidates, |s| self.goal_met(s))
         {
@@ -500,19 +562,16 @@ impl E {
     /// The key of the previous-movement slot.
     #[inline(always)]
     fn prev_key(&self) -> u64 {
-        if self.prev.cell == NONE { 0 } else { splitmix64(PREV_KEYS[self.prev.cell as usize] ^ self.prev.level as u64).1 }
+        if self.prev.cell == NONE {
+            0
+        } else {
+            splitmix64(PREV_KEYS[self.prev.cell as usize] ^ self.prev.level as u64).1
+        }
     }
 
     /// Builds a position from stacks of `(seat, size)` per cell, bottom first; the caller
     /// has checked that each seat has its 15 pieces.
-    fn from_stacks(
-        options: EOptions,
-        stacks: &[Vec<Piece>],
-        to_move: u8,
-        ply: u32,
-        passes: u8,
-        prev: Slot,
-    ) -> Self {
+    fn from_stacks(options: EOptions, stacks: &[Vec<Piece>], to_move: u8, ply: u32, passes: u8, prev: Slot) -> Self {
         let sectors_list = options.sectors();
         let mut sectors = [0; MAX_SEATS];
         sectors[..sectors_list.len()].copy_from_slice(sectors_list);
@@ -549,7 +608,7 @@ impl E {
             game.restack(c, ids.as_slice());
         }
         game.hash = game.hash_from_scratch();
-        game.outcome = game.judge();
+        game.outcome = game.judge(u8::MAX);
         game
     }
 
@@ -649,7 +708,11 @@ impl Game for E {
             } else {
                 ("e.three_adjacent", options.three_adjacent.to_string())
             };
-            return Err(RulesError::BadValue { key: key.into(), value, expected: "the seating of the position".into() });
+            return Err(RulesError::BadValue {
+                key: key.into(),
+                value,
+                expected: "the seating of the position".into(),
+            });
         }
         let prev = if options.standalone_exchange == Standalone::PreviousMoveOnly { self.prev } else { Slot::NONE };
         *self = E::from_stacks(*options, &self.cell_stacks(), self.to_move, self.ply, self.passes, prev);
@@ -679,25 +742,29 @@ impl Game for E {
         self.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.passes as usize];
         self.hash ^= self.prev_key();
         self.prev = Slot::NONE;
+        let mut moved = 0;
         if mv.is_pass() {
             self.passes += 1;
         } else {
             self.passes = 0;
             if mv.has_movement() {
                 let x = self.piece_in(mv.from).expect("a piece at the movement's slot");
-                let level = self.move_unit(x, mv.to as usize);
+                let (level, seats) = self.move_unit(x, mv.to as usize);
+                // Only a seat whose piece landed in its goal can have filled it.
+                moved = self.landed_in_goal(seats, mv.to as usize);
                 if self.options.standalone_exchange == Standalone::PreviousMoveOnly {
                     self.prev = Slot { cell: mv.to, level };
                 }
             }
             if mv.has_exchange() {
                 self.swap_slots(mv.guard, mv.other);
+                moved = u8::MAX;
             }
         }
         self.hash ^= PASS_KEYS[self.passes as usize] ^ self.prev_key();
         self.to_move = next;
         self.ply += 1;
-        self.outcome = self.judge();
+        self.outcome = self.judge(moved);
     }
 
     fn outcome(&self) -> Option<&Outcome> {

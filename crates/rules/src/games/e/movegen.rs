@@ -153,37 +153,37 @@ impl Walk<'_> {
     /// The unit of piece `x`.
     fn unit(&self, x: u8) -> Unit {
         let g = self.g;
-        // The pieces from x up, then judged from the top down.
-        let mut pieces = [NONE; 6 * PIECES];
-        let mut len = 0;
-        let mut q = x;
-        while q != NONE {
-            pieces[len] = q;
-            len += 1;
-            q = g.above[q as usize];
+        let from = Slot { cell: g.cell[x as usize], level: g.level[x as usize] };
+        let size = size_of(x);
+        if g.above[x as usize] == NONE {
+            // A lone top piece: the common case.
+            let mut max_excl = [size; MAX_SEATS];
+            max_excl[self.me] = 0;
+            return Unit { x, from, max_excl, trapped_seats: 0, own_max: size, len: 1 };
         }
+        // From the top of the stack down to x: each piece is trapped by the largest piece
+        // of another seat above it.
         let mut seen = [0u8; MAX_SEATS];
         let mut trapped_seats = 0u8;
-        for &q in pieces[..len].iter().rev() {
+        let mut len = 0;
+        let mut q = g.top[from.cell as usize];
+        loop {
             let s = seat_of(q) as usize;
-            let others = (0..MAX_SEATS).filter(|&o| o != s).map(|o| seen[o]).max().unwrap_or(0);
-            if g.options.covers(others, size_of(q)) {
+            if g.options.covers(max_other(&seen, s), size_of(q)) {
                 trapped_seats |= 1 << s;
             }
             seen[s] = seen[s].max(size_of(q));
+            len += 1;
+            if q == x {
+                break;
+            }
+            q = g.below[q as usize];
         }
         let mut max_excl = [0u8; MAX_SEATS];
         for (s, m) in max_excl.iter_mut().enumerate() {
-            *m = (0..MAX_SEATS).filter(|&o| o != s).map(|o| seen[o]).max().unwrap_or(0);
+            *m = max_other(&seen, s);
         }
-        Unit {
-            x,
-            from: Slot { cell: g.cell[x as usize], level: g.level[x as usize] },
-            max_excl,
-            trapped_seats,
-            own_max: seen[self.me],
-            len: len as u8,
-        }
+        Unit { x, from, max_excl, trapped_seats, own_max: seen[self.me], len }
     }
 
     /// The cells of `region` where the unit may land: not topped by the mover, within the
@@ -285,4 +285,16 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// The largest of `seen` over the seats other than `seat`.
+#[inline(always)]
+fn max_other(seen: &[u8; MAX_SEATS], seat: usize) -> u8 {
+    let mut m = 0;
+    for (s, &v) in seen.iter().enumerate() {
+        if s != seat && v > m {
+            m = v;
+        }
+    }
+    m
 }

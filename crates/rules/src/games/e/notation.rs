@@ -100,7 +100,7 @@ pub fn read_move(game: &E, text: &str) -> Result<EMove, NotationError> {
         if let Some(x) = game.piece_in(from)
             && mv.to != from.cell
         {
-            let mut p = game.clone();
+            let mut p = *game;
             p.move_unit(x, mv.to as usize);
             after = Some(p);
         }
@@ -109,8 +109,9 @@ pub fn read_move(game: &E, text: &str) -> Result<EMove, NotationError> {
         let body = x
             .strip_prefix('X')
             .ok_or_else(|| NotationError::malformed(text, "expected an exchange Xcell/h=cell/h (e.g. Xg5/2=h5/2)"))?;
-        let (a, b) =
-            body.split_once('=').ok_or_else(|| NotationError::malformed(text, "an exchange names two slots: Xa/h=b/h"))?;
+        let (a, b) = body
+            .split_once('=')
+            .ok_or_else(|| NotationError::malformed(text, "an exchange names two slots: Xa/h=b/h"))?;
         let (a, b) = (slot(text, a)?, slot(text, b)?);
         if a == b {
             return Err(NotationError::malformed(text, "an exchange needs two different slots"));
@@ -194,7 +195,7 @@ fn read_rank(row: &str, players: usize, out: &mut Vec<Vec<Piece>>) -> Result<(),
             b'[' => {
                 let end = row[i..].find(']').ok_or_else(|| bad("a '[' without ']'".into()))? + i;
                 let inner = &b[i + 1..end];
-                if inner.len() < 4 || inner.len() % 2 != 0 {
+                if inner.len() < 4 || !inner.len().is_multiple_of(2) {
                     return Err(bad("brackets hold two or more pieces, two characters each".into()));
                 }
                 out.push(inner.chunks(2).map(|p| piece(p[0], p[1])).collect::<Result<_, _>>()?);
@@ -272,7 +273,10 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
         Some(v) => {
             let token = header.token("prev");
             if options.standalone_exchange != Standalone::PreviousMoveOnly {
-                return Err(NotationError::malformed(token, "prev= goes with e.standalone_exchange=previous_move_only"));
+                return Err(NotationError::malformed(
+                    token,
+                    "prev= goes with e.standalone_exchange=previous_move_only",
+                ));
             }
             let s = slot(&token, v)?;
             if s.level as usize > stacks[s.cell as usize].len() || ply == 0 {

@@ -68,7 +68,7 @@ fn seed_exchange_example() {
     g = E::from_stacks(o, &stacks, 1, 10, 0, Slot::NONE);
     let mv = g.parse_move("g3/1-g5,Xg5/2=h5/2").expect("the seed's exchange");
     assert_eq!(g.parse_move("g3/1-g5,Xh5/2=g5/2"), Ok(mv), "either order is read");
-    let mut plain = g.clone();
+    let mut plain = g;
     plain.play(g.parse_move("g3/1-g5").unwrap());
     assert!(plain.parse_move("Xh5/2=g5/2").is_ok(), "red may exchange next turn");
     g.play(mv);
