@@ -532,8 +532,8 @@ impl Pos {
     pub fn movements(&self, me: u8) -> BTreeSet<(Cell, usize, Cell)> {
         let mut out = BTreeSet::new();
         for (&c, stack) in &self.stacks {
-            for i in 0..stack.len() {
-                if stack[i].0 != me || self.covered(stack, i) {
+            for (i, x) in stack.iter().enumerate() {
+                if x.0 != me || self.covered(stack, i) {
                     continue;
                 }
                 self.paths(c, i + 1, &mut |p: &[Cell]| {
@@ -808,10 +808,11 @@ impl Pos {
                 return Err(format!("a piece trapped in its own home at {}", name(c)));
             }
         }
-        if let Some(s) = self.prev {
-            if self.rules.standalone_exchange != Standalone::PreviousMoveOnly || self.piece(s).is_none() {
-                return Err("bad prev".into());
-            }
+        if self
+            .prev
+            .is_some_and(|s| self.rules.standalone_exchange != Standalone::PreviousMoveOnly || self.piece(s).is_none())
+        {
+            return Err("bad prev".into());
         }
         Ok(())
     }
@@ -863,7 +864,7 @@ fn read_rank(text: &str) -> Result<Vec<Vec<Piece>>, String> {
             '[' => {
                 let end = chars[i..].iter().position(|&c| c == ']').ok_or("unclosed [")? + i;
                 let inner = &chars[i + 1..end];
-                if inner.len() < 4 || inner.len() % 2 != 0 {
+                if inner.len() < 4 || !inner.len().is_multiple_of(2) {
                     return Err(format!("bad stack in {text}"));
                 }
                 out.push(inner.chunks(2).map(|p| piece(p[0], p[1])).collect::<Result<_, _>>()?);
@@ -1077,9 +1078,8 @@ impl Pos {
     /// piece, exchange slots in either order), as the legal move it names.
     pub fn read_move(&self, text: &str) -> Result<RefMove, String> {
         let moves = self.moves();
-        let find = |want: &dyn Fn(&RefMove) -> bool| {
-            moves.iter().find(|m| want(m)).cloned().ok_or(format!("illegal {text}"))
-        };
+        let find =
+            |want: &dyn Fn(&RefMove) -> bool| moves.iter().find(|m| want(m)).cloned().ok_or(format!("illegal {text}"));
         if text == "pass" {
             return find(&|m| *m == RefMove::Pass);
         }
