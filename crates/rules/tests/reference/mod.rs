@@ -4,6 +4,7 @@
 //! two through notation strings and position texts only.
 
 pub mod chinese_checkers;
+pub mod e;
 pub mod echelon;
 pub mod icelights;
 pub mod martian_chess;
