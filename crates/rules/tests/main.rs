@@ -5,6 +5,7 @@ mod harness;
 mod reference;
 
 mod chinese_checkers;
+mod e;
 mod echelon;
 mod fuzz_corpus;
 mod icelights;

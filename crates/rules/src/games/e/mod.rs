@@ -415,6 +415,8 @@ impl E {
         }
         if dest_top != NONE {
             self.tops[seat_of(dest_top) as usize] &= !tb;
+        }
+        if dest + len >= 2 {
             self.tall |= tb;
         }
         self.tops[seat_of(unit_top) as usize] |= tb;
