@@ -279,7 +279,9 @@ fn malformed_moves() {
         ("j14-j13-j12", "j14-j13-j12", 1),
         ("ｊ14-j13", "ｊ14-j13", 1),
         ("j14-q99999999999999999999", "q99999999999999999999", 1),
-        (" j14-j13", " j14-j13", 1),
+        // `;` and whitespace separate moves like a comma.
+        (" j14-j13; zz", "zz", 2),
+        ("j14-j13 g3-g5\ta1-a2", "a1-a2", 3),
     ] {
         let line = fails(&["perft", GAME, "--moves", moves, "--depth", "1"], &[&format!("'{token}'")]);
         assert!(line.contains(&format!("ply {ply}")), "{moves}: {line}");
@@ -402,8 +404,9 @@ fn bad_depth_threads_and_flags() {
 #[test]
 fn newlines_in_bad_tokens_still_give_one_stderr_line() {
     fails(&["perft", GAME, "--position", "chinese-checkers players=2\nturn=0", "--depth", "1"], &["camps"]);
-    fails(&["perft", GAME, "--moves", "j14-j13\nx", "--depth", "1"], &["j14-j13"]);
-    fails(&["perft", GAME, "--moves", "j14-j13,g3-g5\n", "--depth", "1"], &["g3-g5"]);
+    // A newline separates moves; the error still names the bad one on one line.
+    fails(&["perft", GAME, "--moves", "j14-j13\nx", "--depth", "1"], &["'x'", "ply 2"]);
+    fails(&["perft", GAME, "--moves", "j14-j13,g3-g5\nj14-j12\n", "--depth", "1"], &["'j14-j12'", "ply 3"]);
 }
 
 /// The command suggested after an illegal move must show the position where it was

@@ -21,6 +21,7 @@ struct Row {
 
 const ROWS: &[Row] = &[
     Row { game: "chinese-checkers", opts: &[], perft: &[14, 196, 4760], first: "j14-j13", bad_players: "7" },
+    Row { game: "e", opts: &[], perft: &[62, 3_844, 269_948], first: "m8/1-j5", bad_players: "7" },
     Row { game: "echelon", opts: &[], perft: &[18, 602, 17_430], first: "d5-e5", bad_players: "3" },
     Row { game: "icelights", opts: &[], perft: &[646], first: "b1-c1,c1=E", bad_players: "3" },
     Row {
