@@ -58,7 +58,8 @@ pub struct PositionFlags {
     /// A position text (as printed by `tabula show`) instead of the start position.
     #[arg(long, value_name = "TEXT")]
     pub position: Option<String>,
-    /// Moves to play first, separated by commas.
+    /// Moves to play first, separated by `;`, spaces or commas (a comma inside one turn, as
+    /// in an E movement with its exchange, joins only the turn's canonical spelling).
     #[arg(long, value_name = "M1,M2,...", allow_hyphen_values = true)]
     pub moves: Option<String>,
 }
