@@ -48,7 +48,7 @@ fn stacked(mut game: E, plies: usize, mut seed: u64) -> E {
             .copied()
             .filter(|m| m.has_exchange() || (m.has_movement() && game.height(m.to as usize) > 0))
             .collect();
-        let mv = if !onto.is_empty() && pick % 4 != 0 {
+        let mv = if !onto.is_empty() && !pick.is_multiple_of(4) {
             onto[pick % onto.len()]
         } else {
             moves.as_slice()[pick % moves.len()]

@@ -4,7 +4,7 @@ use std::fmt::Debug;
 use std::hash::Hash;
 
 use super::error::{NotationError, RulesError};
-use super::moves::MoveList;
+use super::moves::{Listed, MoveList};
 use super::outcome::{Outcome, Seat};
 use super::settings::{self, Setting};
 
@@ -54,7 +54,7 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
 /// allocate.
 pub trait Game: Clone + Send + Sync + 'static {
     /// One move; small and `Copy`.
-    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    type Move: Listed + Eq + Hash + Debug + Send + Sync;
     /// Player count and rule options.
     type Options: GameOptions;
     /// The game's name on the command line, e.g. `"chinese-checkers"`.

@@ -67,6 +67,13 @@ pub fn check_position<G: Checked>(
     let mut list = MoveList::new();
     g.legal_moves(&mut list);
     let moves: Vec<G::Move> = list.as_slice().to_vec();
+    let capacity = tabula_rules::core::moves::capacity::<G::Move>();
+    prop_assert!(
+        moves.len() <= capacity,
+        "{} moves outgrow the list's {capacity} inline slots, {}",
+        moves.len(),
+        ctx()
+    );
     let unique: HashSet<G::Move> = moves.iter().copied().collect();
     prop_assert_eq!(unique.len(), moves.len(), "duplicate moves, {}", ctx());
     let mut names = Vec::with_capacity(moves.len());

@@ -40,6 +40,10 @@ pub struct CcMove {
     pub to: u8,
 }
 
+impl crate::core::moves::Listed for CcMove {
+    type Inline = [CcMove; crate::core::moves::INLINE_MOVES];
+}
+
 impl CcMove {
     /// The pass.
     pub const PASS: CcMove = CcMove { from: u8::MAX, to: u8::MAX };

@@ -77,3 +77,34 @@ fn seed_exchange_example() {
     assert_eq!(kinds("h5"), [(1, 1), (1, 2)]);
     assert_eq!(g.hash(), g.hash_from_scratch());
 }
+
+/// The most moves a position of random play lists, by player count and jump cost, against
+/// the move list's inline slots.
+#[test]
+#[ignore = "a measurement"]
+fn most_moves_in_random_play() {
+    use crate::core::moves::capacity;
+    for jump in ["2", "1"] {
+        for players in 2..=6 {
+            let mut o = EOptions::default();
+            o.set_players(players).unwrap();
+            o.set("e.jump_cost", jump).unwrap();
+            let mut most = 0;
+            let mut seed = players as u64;
+            for _ in 0..200 {
+                let mut g = E::new(&o).unwrap();
+                let mut moves = MoveList::new();
+                for _ in 0..300 {
+                    if g.outcome().is_some() {
+                        break;
+                    }
+                    most = most.max(g.count_moves());
+                    g.legal_moves(&mut moves);
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    g.play(moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+            println!("jump_cost {jump}, {players} players: at most {most} moves (inline {})", capacity::<EMove>());
+        }
+    }
+}

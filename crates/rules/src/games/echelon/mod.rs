@@ -51,6 +51,10 @@ pub struct EgMove {
     pub to: u8,
 }
 
+impl crate::core::moves::Listed for EgMove {
+    type Inline = [EgMove; crate::core::moves::INLINE_MOVES];
+}
+
 /// The board this position is played on; compared and printed by its radius.
 #[derive(Clone, Copy)]
 struct BoardRef(&'static Board);

@@ -84,6 +84,11 @@ pub struct IlMove {
     pub facing: u8,
 }
 
+/// A turn is a move and an orientation, so a position lists hundreds (646 at the start).
+impl crate::core::moves::Listed for IlMove {
+    type Inline = [IlMove; 2048];
+}
+
 impl IlMove {
     /// The empty turn, written `pass`.
     pub const PASS: IlMove = IlMove { from: NONE, to: NONE, turn: NONE, facing: NONE };

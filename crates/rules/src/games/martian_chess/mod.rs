@@ -46,6 +46,10 @@ pub struct McMove {
     pub call: bool,
 }
 
+impl crate::core::moves::Listed for McMove {
+    type Inline = [McMove; crate::core::moves::INLINE_MOVES];
+}
+
 impl McMove {
     /// The pass.
     pub const PASS: McMove = McMove { from: NONE, to: NONE, call: false };
