@@ -16,16 +16,23 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// Options (`key`) or values (`key=value`) the spec documents that are not built;
     /// naming one is a [`RulesError::Unsupported`].
     const UNSUPPORTED: &'static [&'static str] = &[];
+    /// The player counts the game seats and where the options keep the count; `None`: two
+    /// players only.
+    const PLAYERS: Option<Players<Self>> = None;
 
     /// The number of players.
     fn players(&self) -> usize {
-        2
+        Self::PLAYERS.map_or(2, |p| (p.get)(self) as usize)
     }
 
-    /// Sets the number of players. By default a game seats two and refuses other counts.
+    /// Sets the number of players; other counts than the game's are refused.
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if players != 2 {
-            return Err(RulesError::Players { given: players, expected: "2".into() });
+        let counts = Self::PLAYERS.map_or(&[2][..], |p| p.counts);
+        if !counts.iter().any(|&c| c as usize == players) {
+            return Err(RulesError::Players { given: players, expected: Players::<Self>::describe(counts) });
+        }
+        if let Some(p) = Self::PLAYERS {
+            (p.set)(self, players as u8);
         }
         Ok(())
     }
@@ -45,6 +52,39 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// [`SETTINGS`](GameOptions::SETTINGS) order.
     fn non_default(&self) -> Vec<(&'static str, String)> {
         settings::non_default(Self::SETTINGS, self, &Self::default())
+    }
+}
+
+/// The player counts of a game with more than one, and the options' field that holds it.
+pub struct Players<T> {
+    /// The counts, smallest first.
+    pub counts: &'static [u8],
+    /// Reads the count.
+    pub get: fn(&T) -> u8,
+    /// Stores a count from `counts`.
+    pub set: fn(&mut T, u8),
+}
+
+impl<T> Clone for Players<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Players<T> {}
+
+impl<T> Players<T> {
+    /// "2", "2 or 4", "2 to 6".
+    pub fn describe(counts: &[u8]) -> String {
+        match counts {
+            [one] => one.to_string(),
+            [first, .., last] if counts.windows(2).all(|w| w[1] == w[0] + 1) && counts.len() > 2 => {
+                format!("{first} to {last}")
+            }
+            _ => settings::one_of(
+                &counts.iter().map(u8::to_string).collect::<Vec<_>>().iter().map(String::as_str).collect::<Vec<_>>(),
+            ),
+        }
     }
 }
 

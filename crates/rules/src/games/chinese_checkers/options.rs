@@ -1,8 +1,7 @@
 //! Chinese Checkers rule options (spec §6) and their `--opt` parser.
 
 use crate::core::ending::max_plies;
-use crate::core::error::RulesError;
-use crate::core::game::GameOptions;
+use crate::core::game::{GameOptions, Players};
 use crate::core::settings::{Choice, Setting};
 use crate::geometry::seating;
 pub use crate::geometry::seating::Seats4p;
@@ -92,25 +91,16 @@ impl GameOptions for CcOptions {
         },
         &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
     ];
+    const PLAYERS: Option<Players<Self>> =
+        Some(Players { counts: &[2, 3, 4, 5, 6], get: |o| o.players, set: |o, n| o.players = n });
     const UNSUPPORTED: &'static [&'static str] =
         &["cc.no_end_in_foreign_camp", "cc.long_jumps", "cc.play_for_places", "cc.pegs_15", "cc.sets_per_player"];
-
-    fn players(&self) -> usize {
-        self.players as usize
-    }
-
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if !(2..=6).contains(&players) {
-            return Err(RulesError::Players { given: players, expected: "2 to 6".into() });
-        }
-        self.players = players as u8;
-        Ok(())
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::RulesError;
 
     #[test]
     fn parses_every_value_and_rejects_the_rest() {

@@ -1,8 +1,7 @@
 //! E's rule options (spec §8), declared once for `--opt`, position texts and listings.
 
 use crate::core::ending::max_plies;
-use crate::core::error::RulesError;
-use crate::core::game::GameOptions;
+use crate::core::game::{GameOptions, Players};
 use crate::core::settings::{Choice, Limit, Number, Setting, Switch};
 use crate::geometry::seating;
 pub use crate::geometry::seating::Seats4p;
@@ -198,23 +197,14 @@ impl GameOptions for EOptions {
         },
         &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
     ];
-
-    fn players(&self) -> usize {
-        self.players as usize
-    }
-
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if !(2..=6).contains(&players) {
-            return Err(RulesError::Players { given: players, expected: "2 to 6".into() });
-        }
-        self.players = players as u8;
-        Ok(())
-    }
+    const PLAYERS: Option<Players<Self>> =
+        Some(Players { counts: &[2, 3, 4, 5, 6], get: |o| o.players, set: |o, n| o.players = n });
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::error::RulesError;
 
     #[test]
     fn parses_every_option_and_rejects_the_rest() {

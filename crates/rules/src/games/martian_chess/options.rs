@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use super::board::BoardKind;
 use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
-use crate::core::game::GameOptions;
+use crate::core::game::{GameOptions, Players};
 use crate::core::settings::{Choice, Limit, Number, Setting, Switch};
 
 /// Which of the two games: the movement rule and the option defaults.
@@ -308,18 +308,8 @@ impl<V: Variant> Setting<McOptions<V>> for Tiles {
 
 impl<V: Variant> GameOptions for McOptions<V> {
     const SETTINGS: &'static [&'static dyn Setting<Self>] = V::SETTINGS;
-
-    fn players(&self) -> usize {
-        self.players as usize
-    }
-
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if players != 2 && players != 4 {
-            return Err(RulesError::Players { given: players, expected: "2 or 4".into() });
-        }
-        self.players = players as u8;
-        Ok(())
-    }
+    const PLAYERS: Option<Players<Self>> =
+        Some(Players { counts: &[2, 4], get: |o| o.players, set: |o, n| o.players = n });
 }
 
 #[cfg(test)]
