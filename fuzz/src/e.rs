@@ -19,17 +19,8 @@ const STARTS: [&str; 8] = [
     "players=2 e.goal_requires_untouchable=true e.goal_start_pattern=true e.standalone_exchange=off",
 ];
 
-fn start(column: &str) -> E {
-    let mut o = EOptions::default();
-    for token in column.split_whitespace() {
-        let (k, v) = token.split_once('=').expect("key=value");
-        if k == "players" {
-            o.set_players(v.parse().expect("a count")).expect("players");
-        } else {
-            o.set(k, v).expect("an option");
-        }
-    }
-    E::new(&o).expect("a start")
+fn start(line: &str) -> E {
+    E::new(&EOptions::from_line(line).expect("options")).expect("a start")
 }
 
 /// A deterministic game from `game` that prefers landings on other pieces (stacks, traps

@@ -48,6 +48,32 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
         setting.set(self, value)
     }
 
+    /// The options of a `players=N key=value ...` line (as perft tables and test data
+    /// write them), from the defaults.
+    fn from_line(line: &str) -> Result<Self, RulesError> {
+        let mut options = Self::default();
+        for token in line.split_whitespace() {
+            let Some((key, value)) = token.split_once('=') else {
+                return Err(RulesError::BadValue {
+                    key: token.into(),
+                    value: String::new(),
+                    expected: "key=value".into(),
+                });
+            };
+            if key == "players" {
+                let n = value.parse().map_err(|_| RulesError::BadValue {
+                    key: key.into(),
+                    value: value.into(),
+                    expected: "a player count".into(),
+                })?;
+                options.set_players(n)?;
+            } else {
+                options.set(key, value)?;
+            }
+        }
+        Ok(options)
+    }
+
     /// The options that differ from the defaults, as `key=value` pairs in
     /// [`SETTINGS`](GameOptions::SETTINGS) order.
     fn non_default(&self) -> Vec<(&'static str, String)> {

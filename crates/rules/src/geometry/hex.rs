@@ -259,6 +259,19 @@ impl HexBoard {
     pub fn parse(&self, text: &str) -> Option<usize> {
         self.index(Hex::parse(text, self.radius)?)
     }
+    /// The cells of each rank as index ranges, the top rank first (the order in which
+    /// position texts and drawings write them).
+    pub fn ranks(&self) -> Vec<std::ops::Range<usize>> {
+        let mut rows = Vec::new();
+        let mut start = 0;
+        for i in 1..=self.len {
+            if i == self.len || self.cells[i].r != self.cells[start].r {
+                rows.push(start..i);
+                start = i;
+            }
+        }
+        rows
+    }
 }
 
 #[cfg(test)]

@@ -31,16 +31,7 @@ pub trait Checked: Game + PartialEq + Debug {
 
 /// The crate's options from a `key=value ...` column (spec names, through `GameOptions`).
 pub fn crate_options<O: GameOptions>(column: &str) -> O {
-    let mut o = O::default();
-    for token in column.split_whitespace() {
-        let (k, v) = token.split_once('=').expect("key=value");
-        if k == "players" {
-            o.set_players(v.parse().expect("players")).expect("players");
-        } else {
-            o.set(k, v).unwrap_or_else(|e| panic!("{token}: {e}"));
-        }
-    }
-    o
+    O::from_line(column).unwrap_or_else(|e| panic!("{column}: {e}"))
 }
 
 /// The game's ranks per seat once over, as the references write them.

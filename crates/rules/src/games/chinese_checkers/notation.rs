@@ -53,24 +53,12 @@ pub fn format_move(mv: CcMove) -> String {
     format!("{}-{}", STAR.board.name(mv.from as usize), STAR.board.name(mv.to as usize))
 }
 
-/// The holes of each rank, top rank first, as index ranges.
-fn ranks() -> Vec<std::ops::Range<usize>> {
-    let board = &STAR.board;
-    let mut rows = Vec::new();
-    let mut start = 0;
-    for i in 1..=board.len() {
-        if i == board.len() || board.cell(i).r != board.cell(start).r {
-            rows.push(start..i);
-            start = i;
-        }
-    }
-    rows
-}
-
 /// The position text.
 pub fn to_text(game: &ChineseCheckers) -> String {
     let camps: String = game.camps[..game.seats as usize].iter().map(|c| c.to_string()).collect();
-    let rows: Vec<String> = ranks()
+    let rows: Vec<String> = STAR
+        .board
+        .ranks()
         .into_iter()
         .map(|row| {
             row.map(|i| match game.owner(i) {
@@ -130,7 +118,7 @@ pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
 
     let mut pegs = [0 as Bits; MAX_SEATS];
     let rows: Vec<&str> = board.split('/').collect();
-    let ranks = ranks();
+    let ranks = STAR.board.ranks();
     if rows.len() != ranks.len() {
         return Err(NotationError::malformed(format!("board={board}"), format!("expected {} ranks", ranks.len())));
     }
@@ -167,7 +155,7 @@ pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
 pub fn draw(game: &ChineseCheckers) -> String {
     let board = &STAR.board;
     let mut out = String::new();
-    for range in ranks() {
+    for range in STAR.board.ranks() {
         // Pointy-top layout: hole (q, r) sits in column 2q + r, from -12 to 12.
         let mut line = [b' '; 25];
         for i in range.clone() {

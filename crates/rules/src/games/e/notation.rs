@@ -128,24 +128,12 @@ fn piece_text(p: Piece) -> String {
     format!("{}{}", p.seat.0, SIZE_LETTERS[p.size as usize - 1])
 }
 
-/// The cells of each rank, top rank first, as index ranges (the board's order).
-fn ranks() -> Vec<std::ops::Range<usize>> {
-    let hex = &TABLES.hex;
-    let mut rows = Vec::new();
-    let mut start = 0;
-    for i in 1..=CELLS {
-        if i == CELLS || hex.cell(i).r != hex.cell(start).r {
-            rows.push(start..i);
-            start = i;
-        }
-    }
-    rows
-}
-
 /// The position text.
 pub fn to_text(game: &E) -> String {
     let sectors: String = game.sectors[..game.seats as usize].iter().map(|s| s.to_string()).collect();
-    let rows: Vec<String> = ranks()
+    let rows: Vec<String> = TABLES
+        .hex
+        .ranks()
         .into_iter()
         .map(|row| {
             row.map(|c| match game.stack(c).as_slice() {
@@ -242,7 +230,7 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
 
     let board = header.field("board")?;
     let rows: Vec<&str> = board.split('/').collect();
-    let ranks = ranks();
+    let ranks = TABLES.hex.ranks();
     if rows.len() != ranks.len() {
         return Err(NotationError::malformed(format!("board={board}"), format!("expected {} ranks", ranks.len())));
     }
@@ -300,7 +288,7 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
 pub fn draw(game: &E) -> String {
     let mut out = String::new();
     let mut stacks = Vec::new();
-    for range in ranks() {
+    for range in TABLES.hex.ranks() {
         let first = TABLES.hex.cell(range.start);
         let mut line = " ".repeat(2 * first.r.unsigned_abs() as usize);
         let rank = TABLES.hex.name(range.start)[1..].to_string();

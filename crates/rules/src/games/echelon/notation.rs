@@ -49,20 +49,6 @@ pub fn format_move(board: &Board, mv: EgMove) -> String {
     format!("{}-{}", board.hex.name(mv.from as usize), board.hex.name(mv.to as usize))
 }
 
-/// The hexes of each rank, top rank first, as index ranges.
-pub fn ranks(board: &Board) -> Vec<std::ops::Range<usize>> {
-    let hex = &board.hex;
-    let mut rows = Vec::new();
-    let mut start = 0;
-    for i in 1..=hex.len() {
-        if i == hex.len() || hex.cell(i).r != hex.cell(start).r {
-            rows.push(start..i);
-            start = i;
-        }
-    }
-    rows
-}
-
 fn colour_letter(seat: usize) -> char {
     if seat == 0 { 'r' } else { 'b' }
 }
@@ -70,7 +56,9 @@ fn colour_letter(seat: usize) -> char {
 /// The position text.
 pub fn to_text(game: &Echelon) -> String {
     let board = game.board();
-    let rows: Vec<String> = ranks(board)
+    let rows: Vec<String> = board
+        .hex
+        .ranks()
         .into_iter()
         .map(|row| {
             let mut out = String::new();
@@ -132,7 +120,7 @@ pub fn from_text(text: &str) -> Result<Echelon, NotationError> {
     let board = board(radius);
     let board_token = format!("board={board_text}");
     let rows: Vec<&str> = board_text.split('/').collect();
-    let ranks = ranks(board);
+    let ranks = board.hex.ranks();
     if rows.len() != ranks.len() {
         return Err(NotationError::malformed(board_token, format!("expected {} ranks", ranks.len())));
     }
@@ -210,7 +198,7 @@ pub fn draw(game: &Echelon) -> String {
     let width = (8 * radius + 4) as usize;
     let mut out = String::new();
     let mut stacks = Vec::new();
-    for range in ranks(board) {
+    for range in board.hex.ranks() {
         let mut line = vec![b' '; width];
         let mut rank = String::new();
         for i in range.clone() {
