@@ -72,6 +72,9 @@ impl Evaluator<E> for EEval {
 
 impl EngineGame for E {
     type Eval = EEval;
+    fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
+        std::sync::Arc::new(crate::playout::e::EForward::default())
+    }
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[(
         "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./.......",
         3,
