@@ -185,7 +185,7 @@ impl EngineGame for E {
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
             "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./.......",
-            4,
+            5,
         ),
         (
             "e players=2 sectors=03 turn=0 ply=90 passes=0 board=......./......../........1l/....1l..0s../.......0s1l1l./...[1m0m]1m0m.0s1m0s1l./.....0m1s[1m0l]0s..../..1s1s..1m...../0l0l.1s1s....../0l.0m......./.0l......./0m......./.......",
@@ -193,7 +193,7 @@ impl EngineGame for E {
         ),
         (
             "e players=3 sectors=024 turn=0 ply=60 passes=0 board=....1l1l./......../2l..[2m1l].0m.../..2s2m.1l..0m0l/.2m.2s...0s0m0m./..2s2s2s.2l0s.0s../....2l..0s0s..../.[2m0l].2l..1l..[0m0l]../.0l0l.2m1s....2l/....1s1s..../.1m.1s1m1s.../...1m1m1m../.......",
-            3,
+            4,
         ),
         (
             "e players=6 sectors=012345 turn=0 ply=120 passes=0 board=.....5m./....[5l0m].0l./..4m5s.5s.../1l4m4s[2l2l2l3l2m0l5m][5s2s]5s[5l0l]0s5l./..4m4s[1l5l]5s.0s0m0m./..4s4s4s.5m0s[0m1m]0s../.....[2m2l4l][2m3m5m]0s.1l.../0l4l3s3s.[3l0m3l5m][3l0l4l3l4m3m4m3s4l]1s1s1s../..3m3s1m2s1s1m[2l1l].4l/..3s3m2s2s.1s1m./...2s.[1m1l].../.2m..2m.../3m...5l..",
