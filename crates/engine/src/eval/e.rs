@@ -1,101 +1,359 @@
-//! The E evaluator: a race with traps. Each seat is valued by
+//! The E evaluator: a race with traps. Each seat is valued by minus what it still needs,
+//! in turns (a hundred units a turn, since one piece moves a turn):
 //!
-//! * **race**: the turns its pieces still need to reach the goal sector (the hex distance
-//!   over the piece's size: a large covers three cells a turn, a small one);
-//! * **goal crowding**: its pieces in the goal beyond one a cell (the goal needs one each);
-//! * **trapped**: its pieces under a larger piece of another seat, which it cannot move
-//!   until the guard leaves or an exchange frees them;
-//! * **guards**: the pieces of others it traps (each is a trade it can force).
+//! * **race**: for each piece outside the goal, the turns to reach the goal sector, the
+//!   hex distance over the piece's size rounded up (a large covers three cells a turn, a
+//!   small one), with a little of the exact quotient so that progress within a turn shows;
+//! * **depth**: each piece should end at its size's target ring
+//!   ([`TARGET_RING`](crate::playout::e::TARGET_RING): larges on the back line, smalls
+//!   near the entrance), so the goal fills from the back and the slow smalls find the
+//!   near cells free; a piece short of its ring (or still outside) costs a little per ring;
+//! * **crowding**: a second piece of the seat on one goal cell must leave again;
+//! * **holes**: an empty goal cell walled in by the seat's own pieces, which only a jump
+//!   can fill;
+//! * **trapped**: a piece under a larger piece of another seat cannot move until the guard
+//!   leaves or an exchange frees it (no cost on a goal cell it fills, where it counts);
+//!   half as much when its owner traps one of the guard's pieces too, since an exchange
+//!   can free it;
+//! * **guards**: each piece of another seat a seat's piece traps (credited to the guard
+//!   nearest above it);
+//! * **covered**: a piece under its own larger piece outside the goal waits for it;
+//! * **tempo**: the seat to move is half a turn ahead.
 //!
 //! Values are per seat; searches compare them as their opponent model says.
 
 use tabula_rules::MAX_SEATS;
-use tabula_rules::games::e::{E, EMove, TABLES};
-use tabula_rules::geometry::bits::has;
+use tabula_rules::games::e::{CELLS, E, EMove, Slot, TABLES};
+use tabula_rules::geometry::bits::{BITS, Bits, has};
+use tabula_rules::geometry::hex::Hex;
 use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
+use crate::playout::e::TARGET_RING;
 
-/// Weight of one turn of race (a sixth of a cell for a large piece, half for a small).
-const TURN: Score = 60;
-/// Penalty per piece of a seat sharing a goal cell with another of its pieces.
-const CROWDED: Score = 40;
-/// Penalty per size step of a trapped piece.
-const TRAPPED: Score = 25;
-/// Value of each piece of another seat a seat traps.
-const GUARD: Score = 15;
+/// One turn of race.
+const TURN: Score = 100;
+/// Weight of the exact quotient distance / size (a fraction of a turn per turn).
+const PROGRESS: Score = 25;
+/// Per ring a piece is short of its target ring (outside the goal: all of them from the
+/// tip, ring 2).
+const DEPTH: Score = 12;
+/// A second piece of a seat on one goal cell (it must leave and come back).
+const CROWDED: Score = 150;
+/// An empty goal cell whose neighbours are all topped by the seat.
+const HOLE: Score = 60;
+/// A trapped piece (halved when an exchange could free it).
+const TRAPPED: Score = 160;
+/// A piece of another seat trapped by one of the seat's pieces.
+const GUARD: Score = 40;
+/// A piece covered by its own colour outside the goal.
+const COVERED: Score = 30;
+/// The seat to move.
+const TEMPO: Score = 50;
 
-/// The race in sixths of a turn: Σ distance × 6 / size over `seat`'s pieces.
+/// The ring (distance from the centre) of every cell.
+fn rings() -> [u8; 128] {
+    let mut r = [0u8; 128];
+    for (c, ring) in r.iter_mut().enumerate().take(CELLS) {
+        *ring = TABLES.hex.cell(c).distance(Hex::new(0, 0)) as u8;
+    }
+    r
+}
+
+/// The race of one piece of `size` on `cell` toward goal `sector`, outside it or as a
+/// duplicate: whole turns and their exact quotient.
+#[inline]
+fn race_cost(cell: usize, size: u8, sector: usize) -> Score {
+    let d = TABLES.distance_to_sector[cell][sector] as Score;
+    let s = size as Score;
+    TURN * ((d + s - 1) / s) + PROGRESS * d / s
+}
+
+/// The race of `seat`: the turns its pieces outside the goal still need to reach it, in
+/// hundredths.
 pub fn race(game: &E, seat: Seat) -> Score {
     let goal = game.goal_sector(seat) as usize;
-    game.pieces(seat)
-        .map(|(slot, size, _, _)| TABLES.distance_to_sector[slot.cell as usize][goal] as Score * 6 / size as Score)
-        .sum()
+    game.pieces(seat).map(|(slot, size, _, _)| race_cost(slot.cell as usize, size, goal)).sum()
 }
 
 /// The E evaluator.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EEval;
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EEval {
+    /// The tempo of the seat to move (0: none).
+    pub tempo: Score,
+    /// The ring of every cell.
+    ring: [u8; 128],
+}
+
+impl EEval {
+    /// The evaluator without tempo: the same value whoever is to move.
+    pub fn without_tempo() -> Self {
+        EEval { tempo: 0, ring: rings() }
+    }
+}
+
+impl Default for EEval {
+    fn default() -> Self {
+        EEval { tempo: TEMPO, ring: rings() }
+    }
+}
 
 impl Evaluator<E> for EEval {
     fn evaluate(&self, game: &E) -> [Score; MAX_SEATS] {
         let mut out = [0; MAX_SEATS];
         let seats = game.seats();
-        let mut traps = [0; MAX_SEATS];
-        for s in 0..seats {
+        // traps[v] bit g: seat v has a piece trapped by seat g.
+        let mut traps = [0u8; MAX_SEATS];
+        let mut guards = [0 as Score; MAX_SEATS];
+        // Pieces trapped outside the cells they fill, per victim and guard seat.
+        let mut costly = [[0 as Score; MAX_SEATS]; MAX_SEATS];
+        for (s, value) in out.iter_mut().enumerate().take(seats) {
             let seat = Seat(s as u8);
+            let sector = game.goal_sector(seat) as usize;
             let goal = game.goal(seat);
-            let (mut in_goal, mut trapped) = (0, 0);
-            for (slot, size, _, foreign) in game.pieces(seat) {
-                if has(goal, slot.cell as usize) {
-                    in_goal += 1;
+            let mut filled: Bits = 0;
+            let mut cost = 0;
+            for (slot, size, covered, foreign) in game.pieces(seat) {
+                let c = slot.cell as usize;
+                let target = TARGET_RING[size as usize] as Score;
+                let fills = has(goal, c) && !has(filled, c);
+                if fills {
+                    filled |= BITS[c];
+                    cost += DEPTH * (target - self.ring[c] as Score).max(0);
+                } else if has(goal, c) {
+                    cost += CROWDED;
+                } else {
+                    cost += race_cost(c, size, sector) + DEPTH * (target - 2);
+                    if covered && !foreign {
+                        cost += COVERED;
+                    }
                 }
                 if foreign {
-                    trapped += size as Score;
+                    let g = guard_seat(game, slot, size, seat);
+                    traps[s] |= 1 << g;
+                    guards[g] += GUARD;
+                    if !fills {
+                        costly[s][g] += TRAPPED;
+                    }
                 }
             }
-            let crowded = in_goal - (game.present(seat) & goal).count_ones() as Score;
-            out[s] = -(TURN * race(game, seat) / 6) - CROWDED * crowded - TRAPPED * trapped;
-            traps[s] = trapped;
-        }
-        // Each trapped piece is a guard for someone: credit the seats that trap, spread over
-        // the others in proportion (a cheap stand-in for who exactly the guard is).
-        let total: Score = traps.iter().sum();
-        if total > 0 && seats > 1 {
-            for s in 0..seats {
-                out[s] += GUARD * (total - traps[s]) / (seats as Score - 1);
+            // Empty goal cells walled in by the seat's own pieces.
+            let tops = game.tops(seat);
+            let mut empty = goal & !filled;
+            while empty != 0 {
+                let c = empty.trailing_zeros() as usize;
+                empty &= empty - 1;
+                if TABLES.neighbors[c] & !tops == 0 {
+                    cost += HOLE;
+                }
             }
+            *value = -cost;
+        }
+        for v in 0..seats {
+            for g in 0..seats {
+                // A trapped piece costs half when its owner traps the guard's seat too:
+                // either side may exchange the pair of guards.
+                let mutual = traps[g] & (1 << v) != 0;
+                out[v] -= if mutual { costly[v][g] / 2 } else { costly[v][g] };
+            }
+            out[v] += guards[v];
+        }
+        if self.tempo != 0 && game.outcome().is_none() {
+            out[game.to_move().index()] += self.tempo;
         }
         out
     }
 }
 
+/// The seat of the nearest piece above `slot` (a piece of `seat` and `size`) that traps it.
+fn guard_seat(game: &E, slot: Slot, size: u8, seat: Seat) -> usize {
+    let height = game.height(slot.cell as usize);
+    (slot.level + 1..=height)
+        .filter_map(|level| game.piece_at(Slot { cell: slot.cell, level }))
+        .find(|p| p.seat != seat && game.options().covers(p.size, size))
+        .map_or(seat.index(), |p| p.seat.index())
+}
+
 impl EngineGame for E {
     type Eval = EEval;
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[(
-        "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./.......",
-        3,
-    )];
+    fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
+        std::sync::Arc::new(crate::playout::e::EForward::default())
+    }
+    /// The 2-player start; a 2-player middle game with two stacks and a trapped large; a
+    /// 3-player one at ply 60 with stacks and traps; a crowded 6-player one at ply 120 with
+    /// tall stacks (forward playouts' positions).
+    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
+        (
+            "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./.......",
+            5,
+        ),
+        (
+            "e players=2 sectors=03 turn=0 ply=90 passes=0 board=......./......../........1l/....1l..0s../.......0s1l1l./...[1m0m]1m0m.0s1m0s1l./.....0m1s[1m0l]0s..../..1s1s..1m...../0l0l.1s1s....../0l.0m......./.0l......./0m......./.......",
+            4,
+        ),
+        (
+            "e players=3 sectors=024 turn=0 ply=60 passes=0 board=....1l1l./......../2l..[2m1l].0m.../..2s2m.1l..0m0l/.2m.2s...0s0m0m./..2s2s2s.2l0s.0s../....2l..0s0s..../.[2m0l].2l..1l..[0m0l]../.0l0l.2m1s....2l/....1s1s..../.1m.1s1m1s.../...1m1m1m../.......",
+            4,
+        ),
+        (
+            "e players=6 sectors=012345 turn=0 ply=120 passes=0 board=.....5m./....[5l0m].0l./..4m5s.5s.../1l4m4s[2l2l2l3l2m0l5m][5s2s]5s[5l0l]0s5l./..4m4s[1l5l]5s.0s0m0m./..4s4s4s.5m0s[0m1m]0s../.....[2m2l4l][2m3m5m]0s.1l.../0l4l3s3s.[3l0m3l5m][3l0l4l3l4m3m4m3s4l]1s1s1s../..3m3s1m2s1s1m[2l1l].4l/..3s3m2s2s.1s1m./...2s.[1m1l].../.2m..2m.../3m...5l..",
+            3,
+        ),
+    ];
 
-    /// Exchanges and landings on other pieces (traps) are tactical.
-    fn is_tactical(&self, mv: EMove) -> bool {
-        mv.has_exchange() || (mv.has_movement() && self.height(mv.to as usize) > 0)
+    /// None (the default, as for the races), though exchanges and traps change a lot:
+    /// quiescence has no depth limit, and in middle games trapping landings answer each
+    /// other and exchanges can swap guards back and forth, so with either tactical a
+    /// 2-player middle game did not finish depth 2 in a minute.
+    fn is_tactical(&self, _mv: EMove) -> bool {
+        false
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+    use tabula_rules::MoveList;
     use tabula_rules::games::e::EOptions;
 
+    fn start(players: u8) -> E {
+        E::new(&EOptions { players, ..EOptions::default() }).unwrap()
+    }
+
     #[test]
-    fn start_is_even_and_a_forward_move_helps_the_mover() {
-        let mut g = E::new(&EOptions::default()).unwrap();
-        let e = EEval.evaluate(&g);
-        assert_eq!(e[0], e[1]);
+    fn start_is_even_for_every_player_count() {
+        for players in 2..=6 {
+            let g = start(players);
+            let e = EEval::without_tempo().evaluate(&g);
+            assert!(e[..players as usize].iter().all(|&v| v == e[0]), "{players} players: {e:?}");
+            assert!(e[0] < 0);
+            // The tempo goes to the seat to move alone.
+            let t = EEval::default().evaluate(&g);
+            assert_eq!(t[0], e[0] + TEMPO);
+            assert_eq!(&t[1..players as usize], &e[1..players as usize]);
+        }
+    }
+
+    #[test]
+    fn a_forward_move_helps_the_mover() {
+        let mut g = start(2);
+        let e = EEval::without_tempo().evaluate(&g);
+        // A large three steps toward the goal: one turn less to run.
         g.play(g.parse_move("m8/1-j5").unwrap());
-        let after = EEval.evaluate(&g);
-        assert!(after[0] > e[0], "{after:?} vs {e:?}");
+        let after = EEval::without_tempo().evaluate(&g);
+        assert!(after[0] >= e[0] + TURN, "{after:?} vs {e:?}");
         assert_eq!(after[1], e[1]);
+        // The move the evaluator likes best at the start runs three cells toward the goal;
+        // every move that comes no nearer is valued below the start.
+        let g = start(2);
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        let d = |c: u8| TABLES.distance_to_sector[c as usize][3] as i32;
+        let value = |mv: EMove| {
+            let mut after = g.clone();
+            after.play(mv);
+            EEval::without_tempo().evaluate(&after)[0]
+        };
+        let best = moves.iter().copied().max_by_key(|&m| value(m)).unwrap();
+        assert_eq!(d(best.from.cell) - d(best.to), 3, "{}", g.format_move(best));
+        for &m in moves.iter().filter(|m| d(m.from.cell) <= d(m.to)) {
+            assert!(value(m) <= e[0], "{}", g.format_move(m));
+        }
+    }
+
+    /// The 2-player start with seat 0's tip small on h5 (in sector 1, nobody's home) and
+    /// seat 1's back large from a2 on top of it, or beside it on g5.
+    fn small_and_large(trapped: bool) -> E {
+        let rank5 = if trapped { "1l1m1m1s...[0s1l]..." } else { "1l1m1m1s..1l0s..." };
+        E::from_text(&format!(
+            "e players=2 sectors=03 turn=0 ply=20 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/........0s0s0m0l/............./1l1m1s1s1s......./{rank5}/1l1m1s......./1l1m......./......../......."
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_trapped_piece_costs_its_owner_and_credits_the_guard() {
+        let (free, trapped) = (small_and_large(false), small_and_large(true));
+        assert!(trapped.pieces(Seat(0)).any(|p| p.3));
+        let eval = EEval::without_tempo();
+        let (a, b) = (eval.evaluate(&free), eval.evaluate(&trapped));
+        // Seat 0's pieces stand where they stood: the difference is the trap alone.
+        assert_eq!(b[0] - a[0], -TRAPPED, "{a:?} {b:?}");
+        // Seat 1's large moved one cell (g5 to h5): besides that, it gains the guard.
+        let race1 = race(&trapped, Seat(1)) - race(&free, Seat(1));
+        assert_eq!(b[1] - a[1], GUARD - race1, "{a:?} {b:?}");
+    }
+
+    #[test]
+    fn no_move_is_tactical() {
+        // The rules document's first exchange example at ply 15: blue's medium from g3
+        // onto red's small on g5, with or without the exchange of guards.
+        let g = E::from_text("e players=2 sectors=03 turn=1 ply=15 passes=0 board=......./......../.......0m0l/.......0s0m0l/........0m0m0l/........0s0s.0l/...1l...0s...../..1s1s.....0m../1l1m1m1s..0s[1s0l].../1l1m1s......./1l1m....1m../1l......./.......").unwrap();
+        assert!(!g.is_tactical(g.parse_move("g3/1-g5,Xg5/2=h5/2").unwrap()));
+        assert!(!g.is_tactical(g.parse_move("g3/1-g5").unwrap()));
+    }
+
+    #[test]
+    fn a_finished_goal_scores_best() {
+        // Along forward playouts the values stay in range, and the winner's value is the
+        // best at the end.
+        let policy = crate::playout::e::EForward::default();
+        let mut moves = MoveList::new();
+        for players in [2, 3, 6] {
+            let mut g = start(players);
+            let mut rng = SmallRng::seed_from_u64(7);
+            while g.outcome().is_none() {
+                g.legal_moves(&mut moves);
+                let mv = crate::playout::PlayoutPolicy::choose(&policy, &g, moves.as_slice(), &mut rng);
+                g.play(mv);
+                let e = EEval::without_tempo().evaluate(&g);
+                assert!(e.iter().all(|v| v.abs() < 100_000));
+            }
+            let winner = g.outcome().unwrap().sole_winner().unwrap().index();
+            let e = EEval::without_tempo().evaluate(&g);
+            assert!((0..players as usize).all(|s| s == winner || e[s] < e[winner]), "{players} players: {e:?}");
+        }
+    }
+
+    #[test]
+    fn bench_positions_parse_round_trip_and_are_unfinished() {
+        for (text, depth) in <E as EngineGame>::BENCH_POSITIONS {
+            let g = E::from_text(text).unwrap();
+            assert!(g.outcome().is_none(), "{text}");
+            assert_eq!(&g.to_text(), text);
+            assert!(*depth >= 1);
+        }
+        // Besides the start, they have stacks and trapped pieces.
+        for (text, _) in &<E as EngineGame>::BENCH_POSITIONS[1..] {
+            let g = E::from_text(text).unwrap();
+            let trapped = (0..g.seats()).any(|s| g.pieces(Seat(s as u8)).any(|p| p.3));
+            assert!(trapped && g.tall().count_ones() >= 2, "{text}");
+        }
+    }
+
+    /// Prints positions of forward playouts with stacks and traps (for bench positions).
+    #[test]
+    #[ignore]
+    fn print_midgame_positions() {
+        let policy = crate::playout::e::EForward::new(0.6);
+        let mut moves = MoveList::new();
+        for (players, ply) in [(2, 40), (2, 90), (3, 60), (6, 120)] {
+            for seed in 0..200 {
+                let mut g = start(players);
+                let mut rng = SmallRng::seed_from_u64(seed);
+                while g.outcome().is_none() && g.ply() < ply {
+                    g.legal_moves(&mut moves);
+                    let mv = crate::playout::PlayoutPolicy::choose(&policy, &g, moves.as_slice(), &mut rng);
+                    g.play(mv);
+                }
+                let traps: usize = (0..players).map(|s| g.pieces(Seat(s)).filter(|p| p.3).count()).sum();
+                if g.outcome().is_none() && traps >= 1 && g.tall().count_ones() >= 2 {
+                    println!("{players} {traps} {}", g.to_text());
+                    break;
+                }
+            }
+        }
     }
 }

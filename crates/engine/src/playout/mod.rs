@@ -4,6 +4,7 @@
 //! run toward the target so that simulated races end in a few hundred plies.
 
 pub mod chinese_checkers;
+pub mod e;
 pub mod icelights;
 
 use rand::Rng;
