@@ -252,7 +252,7 @@ mod tests {
         g.legal_moves(&mut moves);
         let d = |c: u8| TABLES.distance_to_sector[c as usize][3] as i32;
         let value = |mv: EMove| {
-            let mut after = g.clone();
+            let mut after = g;
             after.play(mv);
             EEval::without_tempo().evaluate(&after)[0]
         };

@@ -279,7 +279,7 @@ mod tests {
         let mut moves = MoveList::new();
         let (mut total, mut longest) = (0, 0);
         for seed in 0..n {
-            let mut g = start.clone();
+            let mut g = start;
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut plies = 0;
             while g.outcome().is_none() {
@@ -311,7 +311,7 @@ mod tests {
         let start = start(2);
         let policy = EForward::default();
         let run = |seed| {
-            let mut g = start.clone();
+            let mut g = start;
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut moves = MoveList::new();
             playout(&mut g, &policy, &mut rng, &mut moves, 80);
@@ -333,7 +333,7 @@ mod tests {
             let (n, mut plies) = (2000, 0u64);
             let clock = std::time::Instant::now();
             for seed in 0..n {
-                let mut g = start.clone();
+                let mut g = start;
                 let mut rng = SmallRng::seed_from_u64(seed);
                 plies += policy.play_out(&mut g, &mut rng, &mut moves, 2000) as u64;
             }
