@@ -11,8 +11,10 @@ use tabula_engine::eval::chinese_checkers::CcEval;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use tabula_engine::search::simple::margin;
 use tabula_engine::{EngineGame, Evaluator, Limits, Score, Searcher, registry};
+use tabula_rules::core::game::{Generator, Notation};
+use tabula_rules::core::turn::Turn;
 use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
-use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, Outcome, RulesError, Seat};
+use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, RulesError, Seat};
 
 /// A finished or horizon position's value for `seat`, wins nearer the root scoring more.
 fn leaf<G: EngineGame>(e: &G::Eval, game: &G, seat: Seat, ply: i32) -> i32 {
@@ -208,8 +210,37 @@ impl EngineGame for Pairs {
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
 }
 
+/// The move generator and notation of [`Pairs`]: Chinese Checkers'.
+struct PairsRules;
+
+impl Generator<Pairs> for PairsRules {
+    fn generate(game: &Pairs, out: &mut MoveList<CcMove>) {
+        game.0.generate(out)
+    }
+}
+
+impl Notation<Pairs> for PairsRules {
+    fn read_move(game: &Pairs, text: &str) -> Result<CcMove, NotationError> {
+        game.0.read_move(text)
+    }
+    fn format_move(game: &Pairs, mv: CcMove) -> String {
+        game.0.format_move(mv)
+    }
+    fn to_text(game: &Pairs) -> String {
+        game.0.to_text()
+    }
+    fn from_text(text: &str) -> Result<Pairs, NotationError> {
+        ChineseCheckers::from_text(text).map(Pairs)
+    }
+    fn draw(game: &Pairs) -> String {
+        game.0.draw()
+    }
+}
+
 impl Game for Pairs {
     type Move = CcMove;
+    type Generator = PairsRules;
+    type Notation = PairsRules;
     type Options = CcOptions;
     const NAME: &'static str = "pairs";
     fn new(options: &CcOptions) -> Result<Self, RulesError> {
@@ -224,41 +255,14 @@ impl Game for Pairs {
     fn seats(&self) -> usize {
         4
     }
-    fn to_move(&self) -> Seat {
-        self.0.to_move()
-    }
-    fn ply(&self) -> u32 {
-        self.0.ply()
-    }
-    fn generate(&self, out: &mut MoveList<CcMove>) {
-        self.0.generate(out)
+    fn turn(&self) -> &Turn {
+        self.0.turn()
     }
     fn play(&mut self, mv: CcMove) {
         self.0.play(mv)
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.0.outcome()
-    }
-    fn hash(&self) -> u64 {
-        self.0.hash()
-    }
     fn hash_from_scratch(&self) -> u64 {
         self.0.hash_from_scratch()
-    }
-    fn read_move(&self, text: &str) -> Result<CcMove, NotationError> {
-        self.0.read_move(text)
-    }
-    fn format_move(&self, mv: CcMove) -> String {
-        self.0.format_move(mv)
-    }
-    fn to_text(&self) -> String {
-        self.0.to_text()
-    }
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        ChineseCheckers::from_text(text).map(Pairs)
-    }
-    fn draw(&self) -> String {
-        self.0.draw()
     }
     fn team(&self, seat: Seat) -> u8 {
         seat.0 % 2

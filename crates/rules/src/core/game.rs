@@ -7,6 +7,7 @@ use super::error::{NotationError, RulesError};
 use super::moves::{Listed, MoveList};
 use super::outcome::{Outcome, Seat};
 use super::settings::{self, Setting};
+use super::turn::Turn;
 
 /// Rule options of a game: the player count plus the named options of the spec, each
 /// declared once in [`SETTINGS`](GameOptions::SETTINGS).
@@ -121,6 +122,10 @@ impl<T> Players<T> {
 pub trait Game: Clone + Send + Sync + 'static {
     /// One move; small and `Copy`.
     type Move: Listed + Eq + Hash + Debug + Send + Sync;
+    /// The game's move generator (see [`Generator`]).
+    type Generator: Generator<Self>;
+    /// The game's move and position text (see [`Notation`]).
+    type Notation: Notation<Self>;
     /// Player count and rule options.
     type Options: GameOptions;
     /// The game's name on the command line, e.g. `"chinese-checkers"`.
@@ -140,19 +145,29 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn seats(&self) -> usize {
         self.options().players()
     }
+    /// Where the game stands: side to move, plies, passes, hash, result.
+    fn turn(&self) -> &Turn;
     /// The seat to move.
-    fn to_move(&self) -> Seat;
+    #[inline]
+    fn to_move(&self) -> Seat {
+        Seat(self.turn().to_move)
+    }
     /// The number of plies played so far.
-    fn ply(&self) -> u32;
+    #[inline]
+    fn ply(&self) -> u32 {
+        self.turn().ply
+    }
     /// Appends the legal moves of this unfinished position to `out` (the game's move
     /// generator; [`legal_moves`](Game::legal_moves) is what callers use).
-    fn generate(&self, out: &mut MoveList<Self::Move>);
+    #[inline]
+    fn generate(&self, out: &mut MoveList<Self::Move>) {
+        Self::Generator::generate(self, out)
+    }
     /// The number of moves [`generate`](Game::generate) would give; games may count without
     /// listing (bulk perft).
+    #[inline]
     fn count_generated(&self) -> usize {
-        let mut list = MoveList::new();
-        self.generate(&mut list);
-        list.len()
+        Self::Generator::count(self)
     }
     /// Writes the legal moves into `out` (cleared first). Empty once the game is over.
     #[inline]
@@ -177,14 +192,22 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Plays a legal move (legality is debug-asserted only).
     fn play(&mut self, mv: Self::Move);
     /// The result, or `None` while the game runs.
-    fn outcome(&self) -> Option<&Outcome>;
+    #[inline]
+    fn outcome(&self) -> Option<&Outcome> {
+        self.turn().outcome.as_ref()
+    }
     /// The Zobrist hash of the position, kept incrementally.
-    fn hash(&self) -> u64;
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.turn().hash
+    }
     /// The hash computed from scratch; equal to [`hash`](Game::hash) (tests check it).
     fn hash_from_scratch(&self) -> u64;
 
     /// Reads a move in the game's notation, without asking whether it is legal here.
-    fn read_move(&self, text: &str) -> Result<Self::Move, NotationError>;
+    fn read_move(&self, text: &str) -> Result<Self::Move, NotationError> {
+        Self::Notation::read_move(self, text)
+    }
     /// Parses a move in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError> {
         let mv = self.read_move(text)?;
@@ -195,13 +218,21 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
     /// The canonical notation of a move.
-    fn format_move(&self, mv: Self::Move) -> String;
+    fn format_move(&self, mv: Self::Move) -> String {
+        Self::Notation::format_move(self, mv)
+    }
     /// The position text; [`from_text`](Game::from_text) reads it back to an equal position.
-    fn to_text(&self) -> String;
+    fn to_text(&self) -> String {
+        Self::Notation::to_text(self)
+    }
     /// Reads a position text.
-    fn from_text(text: &str) -> Result<Self, NotationError>;
+    fn from_text(text: &str) -> Result<Self, NotationError> {
+        Self::Notation::from_text(text)
+    }
     /// A drawing of the position for a terminal.
-    fn draw(&self) -> String;
+    fn draw(&self) -> String {
+        Self::Notation::draw(self)
+    }
 
     /// The team a seat plays for; seats of one team share a result (Martian Chess's team
     /// option). By default every seat is its own team.
@@ -214,4 +245,32 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn hand_turn_to(&mut self, _seat: Seat) -> bool {
         false
     }
+}
+
+/// A game's move generator: its own type beside the position, so that [`Game`] reads the
+/// moves through it and each game writes its generator once, in its `movegen` module.
+pub trait Generator<G: Game> {
+    /// Appends the legal moves of the unfinished position `game` to `out`.
+    fn generate(game: &G, out: &mut MoveList<G::Move>);
+    /// The number of moves [`generate`](Generator::generate) gives; a generator may count
+    /// without listing (bulk perft).
+    fn count(game: &G) -> usize {
+        let mut list = MoveList::new();
+        Self::generate(game, &mut list);
+        list.len()
+    }
+}
+
+/// A game's notation: moves, the position text and the drawing, in its `notation` module.
+pub trait Notation<G: Game> {
+    /// Reads a move in `game`, without asking whether it is legal.
+    fn read_move(game: &G, text: &str) -> Result<G::Move, NotationError>;
+    /// The canonical text of a move of `game`.
+    fn format_move(game: &G, mv: G::Move) -> String;
+    /// The position text.
+    fn to_text(game: &G) -> String;
+    /// Reads a position text.
+    fn from_text(text: &str) -> Result<G, NotationError>;
+    /// A drawing for a terminal.
+    fn draw(game: &G) -> String;
 }

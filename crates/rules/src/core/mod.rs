@@ -10,4 +10,5 @@ pub mod moves;
 pub mod outcome;
 pub mod perft;
 pub mod settings;
+pub mod turn;
 pub mod zobrist;

@@ -86,6 +86,8 @@ mod tests {
 
     /// Tic-tac-toe, to check the solver against exhaustive search.
     mod ttt {
+        use tabula_rules::core::game::{Generator, Notation};
+        use tabula_rules::core::turn::Turn;
         use tabula_rules::{Game, GameOptions, MAX_SEATS, MoveList, NotationError, Outcome, RulesError, Seat};
 
         use crate::api::{EngineGame, Evaluator, Score};
@@ -103,19 +105,53 @@ mod tests {
         #[derive(Clone, Copy, Debug, PartialEq)]
         pub struct Ttt {
             cells: [u8; 9],
-            ply: u32,
-            outcome: Option<Outcome>,
+            turn: Turn,
         }
 
         const LINES: [[usize; 3]; 8] =
             [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
 
+        /// The moves and the text of [`Ttt`].
+        pub struct TttRules;
+
+        impl Generator<Ttt> for TttRules {
+            fn generate(game: &Ttt, out: &mut MoveList<u8>) {
+                (0..9u8).filter(|&i| game.cells[i as usize] == 0).for_each(|i| out.push(i));
+            }
+        }
+
+        impl Notation<Ttt> for TttRules {
+            fn read_move(_: &Ttt, text: &str) -> Result<u8, NotationError> {
+                text.parse().map_err(|_| NotationError::Illegal { token: text.into() })
+            }
+            fn format_move(_: &Ttt, mv: u8) -> String {
+                mv.to_string()
+            }
+            fn to_text(game: &Ttt) -> String {
+                let cells: String = game.cells.iter().map(|c| (b'0' + c) as char).collect();
+                format!("{cells} ply={}", game.turn.ply)
+            }
+            fn from_text(text: &str) -> Result<Ttt, NotationError> {
+                // The moves in the order played, e.g. "0314".
+                let mut g = Ttt::new(&NoOptions).unwrap();
+                for c in text.bytes() {
+                    g.play(c - b'0');
+                }
+                Ok(g)
+            }
+            fn draw(game: &Ttt) -> String {
+                Self::to_text(game)
+            }
+        }
+
         impl Game for Ttt {
             type Move = u8;
+            type Generator = TttRules;
+            type Notation = TttRules;
             type Options = NoOptions;
             const NAME: &'static str = "tic-tac-toe";
             fn new(_: &NoOptions) -> Result<Self, RulesError> {
-                Ok(Ttt { cells: [0; 9], ply: 0, outcome: None })
+                Ok(Ttt { cells: [0; 9], turn: Turn::default() })
             }
             fn options(&self) -> &NoOptions {
                 &NoOptions
@@ -126,54 +162,24 @@ mod tests {
             fn seats(&self) -> usize {
                 2
             }
-            fn to_move(&self) -> Seat {
-                Seat((self.ply % 2) as u8)
-            }
-            fn ply(&self) -> u32 {
-                self.ply
-            }
-            fn generate(&self, out: &mut MoveList<u8>) {
-                (0..9u8).filter(|&i| self.cells[i as usize] == 0).for_each(|i| out.push(i));
+            fn turn(&self) -> &Turn {
+                &self.turn
             }
             fn play(&mut self, mv: u8) {
                 let mark = self.to_move().0 + 1;
                 self.cells[mv as usize] = mark;
-                self.ply += 1;
+                let t = &mut self.turn;
+                t.ply += 1;
+                t.to_move = (t.ply % 2) as u8;
                 if LINES.iter().any(|l| l.iter().all(|&i| self.cells[i] == mark)) {
-                    self.outcome = Some(Outcome::winner(2, Seat(mark - 1)));
-                } else if self.ply == 9 {
-                    self.outcome = Some(Outcome::draw(2));
+                    t.outcome = Some(Outcome::winner(2, Seat(mark - 1)));
+                } else if t.ply == 9 {
+                    t.outcome = Some(Outcome::draw(2));
                 }
-            }
-            fn outcome(&self) -> Option<&Outcome> {
-                self.outcome.as_ref()
-            }
-            fn hash(&self) -> u64 {
-                self.hash_from_scratch()
+                t.hash = self.cells.iter().fold(0, |h, &c| h * 3 + c as u64);
             }
             fn hash_from_scratch(&self) -> u64 {
                 self.cells.iter().fold(0, |h, &c| h * 3 + c as u64)
-            }
-            fn read_move(&self, text: &str) -> Result<u8, NotationError> {
-                text.parse().map_err(|_| NotationError::Illegal { token: text.into() })
-            }
-            fn format_move(&self, mv: u8) -> String {
-                mv.to_string()
-            }
-            fn to_text(&self) -> String {
-                let cells: String = self.cells.iter().map(|c| (b'0' + c) as char).collect();
-                format!("{cells} ply={}", self.ply)
-            }
-            fn from_text(text: &str) -> Result<Self, NotationError> {
-                // The moves in the order played, e.g. "0314".
-                let mut g = Ttt::new(&NoOptions).unwrap();
-                for c in text.bytes() {
-                    g.play(c - b'0');
-                }
-                Ok(g)
-            }
-            fn draw(&self) -> String {
-                self.to_text()
             }
         }
 

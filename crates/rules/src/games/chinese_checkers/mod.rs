@@ -19,11 +19,11 @@ pub use movegen::Reacher;
 pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
 
 use crate::core::ending;
-use crate::core::error::{NotationError, RulesError};
+use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::moves::MoveList;
 use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
 use crate::core::settings::Words;
+use crate::core::turn::Turn;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
 use crate::geometry::seating::opposite;
 use board::{CAMP_MASKS, CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
@@ -63,11 +63,8 @@ pub struct ChineseCheckers {
     /// The seat whose target each camp is (index 6: no camp), [`NO_SEAT`] if none.
     target_seat: [u8; 7],
     seats: u8,
-    to_move: u8,
-    passes: u8,
-    ply: u32,
-    hash: u64,
-    outcome: Option<Outcome>,
+    /// Side to move, plies, passes, hash and result.
+    turn: Turn,
     options: CcOptions,
 }
 
@@ -90,7 +87,7 @@ impl ChineseCheckers {
     }
     /// Consecutive passes just played.
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.turn.passes
     }
     /// The seat owning the peg in hole `i`, if any.
     pub fn owner(&self, i: usize) -> Option<Seat> {
@@ -104,7 +101,7 @@ impl ChineseCheckers {
     /// without listing them (playouts).
     #[inline]
     pub fn for_each_reach(&self, mut each: impl FnMut(usize, Bits)) {
-        if self.outcome.is_none() {
+        if self.turn.outcome.is_none() {
             movegen::for_each_peg(self, |from, r| each(from, r.moves | r.swaps));
         }
     }
@@ -113,7 +110,7 @@ impl ChineseCheckers {
     /// on, for players that keep them from turn to turn (playouts). The game is running.
     #[inline]
     pub fn reacher(&self) -> Reacher<'_> {
-        debug_assert!(self.outcome.is_none(), "reach after the end of the game");
+        debug_assert!(self.turn.outcome.is_none(), "reach after the end of the game");
         Reacher::new(self)
     }
 
@@ -133,16 +130,12 @@ impl ChineseCheckers {
             camps,
             target_seat,
             seats: options.players,
-            to_move,
-            passes,
-            ply,
-            hash: 0,
-            outcome: None,
+            turn: Turn::new(to_move, ply, passes),
             options,
         };
-        game.hash = game.hash_from_scratch();
+        game.turn.hash = game.hash_from_scratch();
         let last = (to_move + game.seats - 1) % game.seats;
-        game.outcome = game.judge(last, u8::MAX);
+        game.turn.outcome = game.judge(last, u8::MAX);
         game
     }
 
@@ -166,7 +159,9 @@ impl ChineseCheckers {
         if let Some(seat) = ending::first_winner(mover, self.seats, candidates, |s| self.has_won(s)) {
             return Some(Outcome::winner(n, seat));
         }
-        if ending::all_passed(self.passes as u32, n as u32) || ending::capped(self.ply, self.options.max_plies) {
+        if ending::all_passed(self.turn.passes as u32, n as u32)
+            || ending::capped(self.turn.ply, self.options.max_plies)
+        {
             return Some(Outcome::draw(n));
         }
         None
@@ -190,6 +185,8 @@ impl ChineseCheckers {
 impl Game for ChineseCheckers {
     type Move = CcMove;
     type Options = CcOptions;
+    type Generator = movegen::Movegen;
+    type Notation = notation::Text;
     const NAME: &'static str = "chinese-checkers";
 
     fn new(options: &CcOptions) -> Result<Self, RulesError> {
@@ -221,39 +218,27 @@ impl Game for ChineseCheckers {
                 expected: "the seating of the position".into(),
             });
         }
-        *self = ChineseCheckers::from_parts(*options, self.pegs, self.to_move, self.ply, self.passes);
+        *self = ChineseCheckers::from_parts(*options, self.pegs, self.turn.to_move, self.turn.ply, self.turn.passes);
         Ok(())
     }
 
-    fn to_move(&self) -> Seat {
-        Seat(self.to_move)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn generate(&self, out: &mut MoveList<CcMove>) {
-        movegen::generate(self, out);
-    }
-
-    fn count_generated(&self) -> usize {
-        movegen::count(self)
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn play(&mut self, mv: CcMove) {
-        debug_assert!(self.outcome.is_none(), "play after the end of the game");
-        let seat = self.to_move as usize;
+        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        let seat = self.turn.to_move as usize;
         let next = if seat + 1 == self.seats as usize { 0 } else { seat as u8 + 1 };
-        if self.passes != 0 {
-            self.hash ^= PASS_KEYS[self.passes as usize];
+        if self.turn.passes != 0 {
+            self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
         }
         // Only a seat whose target the move touched can have just completed it: `to`
         // filled, or (after a swap) `from` taken by the other seat's peg.
         let mut candidates = 0;
         if mv.is_pass() {
-            self.passes += 1;
-            self.hash ^= PASS_KEYS[self.passes as usize];
+            self.turn.passes += 1;
+            self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
         } else {
             let (from, to) = (mv.from as usize, mv.to as usize);
             debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
@@ -263,35 +248,27 @@ impl Game for ChineseCheckers {
                 let other = (0..self.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);
                 debug_assert!(other != seat, "swap with an own peg");
                 self.pegs[other] ^= both;
-                self.hash ^= PEG_KEYS[other][from] ^ PEG_KEYS[other][to];
+                self.turn.hash ^= PEG_KEYS[other][from] ^ PEG_KEYS[other][to];
                 candidates |= self.candidate(from);
             } else {
                 self.occupied ^= both;
             }
             self.pegs[seat] ^= both;
-            self.hash ^= PEG_KEYS[seat][from] ^ PEG_KEYS[seat][to];
-            self.passes = 0;
+            self.turn.hash ^= PEG_KEYS[seat][from] ^ PEG_KEYS[seat][to];
+            self.turn.passes = 0;
             candidates |= self.candidate(to);
         }
-        self.hash ^= TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
-        self.ply += 1;
-        self.to_move = next;
-        let quiet = candidates == 0 && self.passes == 0 && self.options.max_plies.is_none();
+        self.turn.hash ^= TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
+        self.turn.ply += 1;
+        self.turn.to_move = next;
+        let quiet = candidates == 0 && self.turn.passes == 0 && self.options.max_plies.is_none();
         if !quiet {
-            self.outcome = self.judge(seat as u8, candidates);
+            self.turn.outcome = self.judge(seat as u8, candidates);
         }
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize];
+        let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize];
         for (keys, &pegs) in PEG_KEYS.iter().zip(&self.pegs[..self.seats as usize]) {
             for i in BitIter(pegs) {
                 h ^= keys[i];
@@ -303,32 +280,12 @@ impl Game for ChineseCheckers {
     /// The seats between lose their turn; the ply and the count of consecutive passes stay
     /// as they are.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        if self.outcome.is_some() || seat.index() >= self.seats as usize {
+        if self.turn.outcome.is_some() || seat.index() >= self.seats as usize {
             return false;
         }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
-        self.to_move = seat.0;
+        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.turn.to_move = seat.0;
         true
-    }
-
-    fn read_move(&self, text: &str) -> Result<CcMove, NotationError> {
-        notation::parse_move(text)
-    }
-
-    fn format_move(&self, mv: CcMove) -> String {
-        notation::format_move(mv)
-    }
-
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        notation::from_text(text)
-    }
-
-    fn draw(&self) -> String {
-        notation::draw(self)
     }
 }
 

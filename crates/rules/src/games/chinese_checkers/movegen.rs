@@ -84,7 +84,7 @@ fn reach<const READS: bool>(
 #[inline(always)]
 pub(super) fn for_each_peg(game: &ChineseCheckers, mut each: impl FnMut(usize, Reach)) {
     let r = Reacher::new(game);
-    for from in BitIter(game.pegs[game.to_move as usize]) {
+    for from in BitIter(game.pegs[game.turn.to_move as usize]) {
         each(from, reach::<false>(r.star, game, from, r.target, r.swappable).0);
     }
 }
@@ -101,7 +101,7 @@ impl<'a> Reacher<'a> {
     #[inline(always)]
     pub(super) fn new(game: &'a ChineseCheckers) -> Self {
         let star: &Star = &STAR;
-        let seat = game.to_move as usize;
+        let seat = game.turn.to_move as usize;
         let target = star.target(game.camps[seat]);
         let swappable =
             if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !game.pegs[seat] } else { 0 };
@@ -136,4 +136,19 @@ pub(super) fn count(game: &ChineseCheckers) -> usize {
     let mut n = 0;
     for_each_peg(game, |_, r| n += (r.moves | r.swaps).count_ones() as usize);
     n.max(1)
+}
+
+/// The generator of [`Game`](crate::core::game::Game) for this game.
+pub struct Movegen;
+
+impl crate::core::game::Generator<ChineseCheckers> for Movegen {
+    #[inline]
+    fn generate(game: &ChineseCheckers, out: &mut MoveList<<ChineseCheckers as crate::core::game::Game>::Move>) {
+        generate(game, out);
+    }
+
+    #[inline]
+    fn count(game: &ChineseCheckers) -> usize {
+        count(game)
+    }
 }

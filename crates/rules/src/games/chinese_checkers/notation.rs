@@ -72,9 +72,9 @@ pub fn to_text(game: &ChineseCheckers) -> String {
         "{} players={} camps={camps} turn={} ply={} passes={} board={}",
         ChineseCheckers::NAME,
         game.seats,
-        game.to_move,
-        game.ply,
-        game.passes,
+        game.turn.to_move,
+        game.turn.ply,
+        game.turn.passes,
         rows.join("/")
     );
     for (key, value) in game.options.non_default() {
@@ -173,4 +173,32 @@ pub fn draw(game: &ChineseCheckers) -> String {
         out.push_str(&format!("{rank:>2} {file_a}  {cells}  {file_z} {rank}\n"));
     }
     out
+}
+
+/// The notation of [`Game`](crate::core::game::Game) for this game.
+pub struct Text;
+
+impl crate::core::game::Notation<ChineseCheckers> for Text {
+    fn read_move(
+        _game: &ChineseCheckers,
+        text: &str,
+    ) -> Result<<ChineseCheckers as crate::core::game::Game>::Move, NotationError> {
+        parse_move(text)
+    }
+
+    fn format_move(_game: &ChineseCheckers, mv: <ChineseCheckers as crate::core::game::Game>::Move) -> String {
+        format_move(mv)
+    }
+
+    fn to_text(game: &ChineseCheckers) -> String {
+        to_text(game)
+    }
+
+    fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
+        from_text(text)
+    }
+
+    fn draw(game: &ChineseCheckers) -> String {
+        draw(game)
+    }
 }

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::perft::perft;
+use crate::core::{error::NotationError, moves::MoveList};
 use crate::geometry::bits::bit;
 
 fn start(players: u8) -> ChineseCheckers {
@@ -321,7 +322,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
             if g.outcome().is_some() {
                 break;
             }
-            let seat = g.to_move as usize;
+            let seat = g.turn.to_move as usize;
             let other = (seat + 1) % players as usize;
             let mut fresh = Vec::new();
             g.for_each_reach(|from, dests| fresh.push((from, dests)));

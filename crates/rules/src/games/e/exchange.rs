@@ -57,7 +57,7 @@ impl E {
 
 /// The exchanges that may follow the movement of unit `u` onto cell `to`.
 pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
-    let me = g.to_move as usize;
+    let me = g.turn.to_move as usize;
     let mut p = *g;
     let (base, _) = p.move_unit(u.x, to);
     // Gb lies above a piece of the mover: on a tall cell where the mover has a piece.
@@ -79,7 +79,7 @@ pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
 
 /// The stand-alone exchanges of the side to move.
 pub(super) fn standalone(g: &E, sink: &mut impl Sink) {
-    let me = g.to_move as usize;
+    let me = g.turn.to_move as usize;
     let only_prev = match g.options.standalone_exchange {
         Standalone::Off => return,
         Standalone::Any => false,

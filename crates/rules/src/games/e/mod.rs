@@ -28,11 +28,11 @@ pub use board::{CELLS, MAX_SEATS, PIECES, TABLES, Tables, Zone};
 pub use options::{EOptions, MAX_STACK, Ring4Medium, Seats4p, Standalone};
 
 use crate::core::ending;
-use crate::core::error::{NotationError, RulesError};
+use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::moves::MoveList;
 use crate::core::outcome::{Outcome, Seat};
 use crate::core::settings::Words;
+use crate::core::turn::Turn;
 use crate::core::zobrist::splitmix64;
 use crate::geometry::bits::{BITS, BitIter, Bits};
 use crate::geometry::hex::NONE;
@@ -153,13 +153,10 @@ pub struct E {
     /// The home sector of each seat.
     sectors: [u8; MAX_SEATS],
     seats: u8,
-    to_move: u8,
-    ply: u32,
-    passes: u8,
+    /// Side to move, plies, passes, hash and result.
+    turn: Turn,
     /// With `previous_move_only`: where the previous turn's movement put its piece.
     prev: Slot,
-    hash: u64,
-    outcome: Option<Outcome>,
     options: EOptions,
 }
 
@@ -167,8 +164,16 @@ impl PartialEq for E {
     /// Positions are equal when every stack holds the same kinds of pieces in the same
     /// order: which of a seat's five equal pyramids stands where does not matter.
     fn eq(&self, other: &Self) -> bool {
-        (self.seats, self.sectors, self.to_move, self.ply, self.passes, self.prev, self.options)
-            == (other.seats, other.sectors, other.to_move, other.ply, other.passes, other.prev, other.options)
+        (self.seats, self.sectors, self.turn.to_move, self.turn.ply, self.turn.passes, self.prev, self.options)
+            == (
+                other.seats,
+                other.sectors,
+                other.turn.to_move,
+                other.turn.ply,
+                other.turn.passes,
+                other.prev,
+                other.options,
+            )
             && (0..CELLS).all(|c| {
                 self.height[c] == other.height[c]
                     && self.stack_pieces(c).zip(other.stack_pieces(c)).all(|(a, b)| kind_of(a) == kind_of(b))
@@ -384,7 +389,7 @@ impl E {
             let i = q as usize;
             let old = self.level[i];
             let new = old - base + dest;
-            self.hash ^= piece_key(from, old, kind_of(q)) ^ piece_key(to, new, kind_of(q));
+            self.turn.hash ^= piece_key(from, old, kind_of(q)) ^ piece_key(to, new, kind_of(q));
             self.level[i] = new;
             self.cell[i] = to as u8;
             unit_seats |= 1 << seat_of(q);
@@ -439,7 +444,7 @@ impl E {
     /// Removes the keys of cell `c`'s pieces from the hash (before [`restack`](E::restack)).
     fn unhash_stack(&mut self, c: usize) {
         for p in self.stack_pieces(c).collect_small() {
-            self.hash ^= piece_key(c, self.level[p as usize], kind_of(p));
+            self.turn.hash ^= piece_key(c, self.level[p as usize], kind_of(p));
         }
     }
 
@@ -457,7 +462,7 @@ impl E {
                 self.above[below as usize] = p;
             }
             below = p;
-            self.hash ^= piece_key(c, k as u8 + 1, kind_of(p));
+            self.turn.hash ^= piece_key(c, k as u8 + 1, kind_of(p));
         }
         self.top[c] = below;
         self.height[c] = pieces.len() as u8;
@@ -509,8 +514,8 @@ impl E {
             left &= left - 1;
         }
         if candidates == 0
-            && !ending::all_passed(self.passes as u32, self.seats as u32)
-            && !ending::capped(self.ply, self.options.max_plies)
+            && !ending::all_passed(self.turn.passes as u32, self.seats as u32)
+            && !ending::capped(self.turn.ply, self.options.max_plies)
         {
             return None;
         }
@@ -536,17 +541,18 @@ impl E {
     #[cold]
     #[inline(never)]
     fn ending(&self, candidates: u8) -> Option<Outcome> {
-        if self.ply == 0 {
+        if self.turn.ply == 0 {
             return None;
         }
         let seats = self.seats as usize;
-        let mover = ((self.to_move as usize + seats - 1) % seats) as u8;
+        let mover = ((self.turn.to_move as usize + seats - 1) % seats) as u8;
         if candidates != 0
             && let Some(w) = ending::first_winner(mover, self.seats, candidates, |s| self.goal_met(s))
         {
             return Some(Outcome::winner(seats, w));
         }
-        if ending::all_passed(self.passes as u32, self.seats as u32) || ending::capped(self.ply, self.options.max_plies)
+        if ending::all_passed(self.turn.passes as u32, self.seats as u32)
+            || ending::capped(self.turn.ply, self.options.max_plies)
         {
             return Some(Outcome::draw(seats));
         }
@@ -597,12 +603,8 @@ impl E {
             present: [0; MAX_SEATS],
             sectors,
             seats: options.players,
-            to_move,
-            ply,
-            passes,
+            turn: Turn::new(to_move, ply, passes),
             prev,
-            hash: 0,
-            outcome: None,
             options,
         };
         let mut next = [0u8; MAX_SEATS * 3];
@@ -616,8 +618,8 @@ impl E {
             }
             game.restack(c, ids.as_slice());
         }
-        game.hash = game.hash_from_scratch();
-        game.outcome = game.judge(u8::MAX);
+        game.turn.hash = game.hash_from_scratch();
+        game.turn.outcome = game.judge(u8::MAX);
         game
     }
 
@@ -684,6 +686,8 @@ pub fn opening_size_at(sector: u8, cell: u8, medium: Ring4Medium) -> u8 {
 impl Game for E {
     type Move = EMove;
     type Options = EOptions;
+    type Generator = movegen::Movegen;
+    type Notation = notation::Text;
     const NAME: &'static str = "e";
 
     fn new(options: &EOptions) -> Result<Self, RulesError> {
@@ -724,38 +728,26 @@ impl Game for E {
             });
         }
         let prev = if options.standalone_exchange == Standalone::PreviousMoveOnly { self.prev } else { Slot::NONE };
-        *self = E::from_stacks(*options, &self.cell_stacks(), self.to_move, self.ply, self.passes, prev);
+        *self = E::from_stacks(*options, &self.cell_stacks(), self.turn.to_move, self.turn.ply, self.turn.passes, prev);
         Ok(())
     }
 
-    fn to_move(&self) -> Seat {
-        Seat(self.to_move)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn generate(&self, out: &mut MoveList<EMove>) {
-        movegen::generate(self, out);
-    }
-
-    fn count_generated(&self) -> usize {
-        movegen::count(self)
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn play(&mut self, mv: EMove) {
-        debug_assert!(self.outcome.is_none(), "play after the end of the game");
-        let me = self.to_move;
+        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        let me = self.turn.to_move;
         let next = if me + 1 == self.seats { 0 } else { me + 1 };
-        self.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.passes as usize];
-        self.hash ^= self.prev_key();
+        self.turn.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.turn.passes as usize];
+        self.turn.hash ^= self.prev_key();
         self.prev = Slot::NONE;
         let mut moved = 0;
         if mv.is_pass() {
-            self.passes += 1;
+            self.turn.passes += 1;
         } else {
-            self.passes = 0;
+            self.turn.passes = 0;
             if mv.has_movement() {
                 let x = self.piece_in(mv.from).expect("a piece at the movement's slot");
                 let (level, seats) = self.move_unit(x, mv.to as usize);
@@ -770,22 +762,14 @@ impl Game for E {
                 moved = u8::MAX;
             }
         }
-        self.hash ^= PASS_KEYS[self.passes as usize] ^ self.prev_key();
-        self.to_move = next;
-        self.ply += 1;
-        self.outcome = self.judge(moved);
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
+        self.turn.to_move = next;
+        self.turn.ply += 1;
+        self.turn.outcome = self.judge(moved);
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize] ^ self.prev_key();
+        let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
         for c in BitIter(self.occupied) {
             for p in self.stack_pieces(c) {
                 h ^= piece_key(c, self.level[p as usize], kind_of(p));
@@ -796,33 +780,13 @@ impl Game for E {
 
     /// The seats between lose their turn; the previous movement is forgotten.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        if self.outcome.is_some() || seat.index() >= self.seats as usize {
+        if self.turn.outcome.is_some() || seat.index() >= self.seats as usize {
             return false;
         }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev_key();
+        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev_key();
         self.prev = Slot::NONE;
-        self.to_move = seat.0;
+        self.turn.to_move = seat.0;
         true
-    }
-
-    fn read_move(&self, text: &str) -> Result<EMove, NotationError> {
-        notation::read_move(self, text)
-    }
-
-    fn format_move(&self, mv: EMove) -> String {
-        notation::format_move(mv)
-    }
-
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        notation::from_text(text)
-    }
-
-    fn draw(&self) -> String {
-        notation::draw(self)
     }
 }
 

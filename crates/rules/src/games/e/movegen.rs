@@ -97,7 +97,7 @@ struct Walk<'a> {
 
 fn turns(g: &E, sink: &mut impl Sink) {
     let t = &*TABLES;
-    let me = g.to_move as usize;
+    let me = g.turn.to_move as usize;
     let mut home_present = [0; MAX_SEATS];
     for (s, hp) in home_present.iter_mut().enumerate().take(g.seats as usize) {
         *hp = g.present[s] & t.home[g.sectors[s] as usize];
@@ -297,4 +297,19 @@ fn max_other(seen: &[u8; MAX_SEATS], seat: usize) -> u8 {
         }
     }
     m
+}
+
+/// The generator of [`Game`](crate::core::game::Game) for this game.
+pub struct Movegen;
+
+impl crate::core::game::Generator<E> for Movegen {
+    #[inline]
+    fn generate(game: &E, out: &mut MoveList<<E as crate::core::game::Game>::Move>) {
+        generate(game, out);
+    }
+
+    #[inline]
+    fn count(game: &E) -> usize {
+        count(game)
+    }
 }

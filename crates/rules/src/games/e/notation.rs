@@ -118,7 +118,7 @@ pub fn read_move(game: &E, text: &str) -> Result<EMove, NotationError> {
         }
         // The mover's guard comes first; the other order is read too.
         let board = after.as_ref().unwrap_or(game);
-        let mine = |s: Slot| board.piece_in(s).is_some_and(|p| seat_of(p) == game.to_move);
+        let mine = |s: Slot| board.piece_in(s).is_some_and(|p| seat_of(p) == game.turn.to_move);
         (mv.guard, mv.other) = if !mine(a) && mine(b) { (b, a) } else { (a, b) };
     }
     Ok(mv)
@@ -148,9 +148,9 @@ pub fn to_text(game: &E) -> String {
         "{} players={} sectors={sectors} turn={} ply={} passes={} board={}",
         E::NAME,
         game.seats,
-        game.to_move,
-        game.ply,
-        game.passes,
+        game.turn.to_move,
+        game.turn.ply,
+        game.turn.passes,
         rows.join("/")
     );
     if let Some(prev) = game.previous_movement() {
@@ -325,3 +325,28 @@ impl E {
 }
 
 const _: () = assert!(NONE as usize == CELLS);
+
+/// The notation of [`Game`](crate::core::game::Game) for this game.
+pub struct Text;
+
+impl crate::core::game::Notation<E> for Text {
+    fn read_move(game: &E, text: &str) -> Result<<E as crate::core::game::Game>::Move, NotationError> {
+        read_move(game, text)
+    }
+
+    fn format_move(_game: &E, mv: <E as crate::core::game::Game>::Move) -> String {
+        format_move(mv)
+    }
+
+    fn to_text(game: &E) -> String {
+        to_text(game)
+    }
+
+    fn from_text(text: &str) -> Result<E, NotationError> {
+        from_text(text)
+    }
+
+    fn draw(game: &E) -> String {
+        draw(game)
+    }
+}

@@ -1,5 +1,6 @@
 use super::*;
 use crate::core::game::GameOptions;
+use crate::core::moves::MoveList;
 use crate::core::perft::perft;
 
 fn start(players: u8) -> E {

@@ -24,10 +24,10 @@ pub use board::{Board, MAX_COUNTERS, board};
 pub use options::{CellName, DEFAULT_RADIUS, EgOptions, MAX_RADIUS, MIN_RADIUS};
 
 use crate::core::ending;
-use crate::core::error::{NotationError, RulesError};
+use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::moves::MoveList;
 use crate::core::outcome::{Outcome, Seat};
+use crate::core::turn::Turn;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
 use board::{BLUE_TO_MOVE, COUNTER_KEYS, DEAD_KEYS};
 
@@ -89,10 +89,8 @@ pub struct Echelon {
     /// and a pop is a shift right.
     stacks: [u32; MAX_COUNTERS],
     board: BoardRef,
-    to_move: u8,
-    ply: u32,
-    hash: u64,
-    outcome: Option<Outcome>,
+    /// Side to move, plies, passes, hash and result.
+    turn: Turn,
     options: EgOptions,
 }
 
@@ -222,19 +220,19 @@ impl Echelon {
             }
         }
         let mut game =
-            Echelon { tops, tall, dead, stacks, board: BoardRef(board), to_move, ply, hash: 0, outcome: None, options };
-        game.hash = game.hash_from_scratch();
-        game.outcome = game.judge();
+            Echelon { tops, tall, dead, stacks, board: BoardRef(board), turn: Turn::new(to_move, ply, 0), options };
+        game.turn.hash = game.hash_from_scratch();
+        game.turn.outcome = game.judge();
         game
     }
 
     /// The result once the side to move has no move (it loses) or the ply cap is hit.
     #[inline]
     fn judge(&self) -> Option<Outcome> {
-        if !self.can_move(Seat(self.to_move)) {
-            return Some(Outcome::winner(2, Seat(self.to_move ^ 1)));
+        if !self.can_move(Seat(self.turn.to_move)) {
+            return Some(Outcome::winner(2, Seat(self.turn.to_move ^ 1)));
         }
-        if ending::capped(self.ply, self.options.max_plies) {
+        if ending::capped(self.turn.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None
@@ -244,6 +242,8 @@ impl Echelon {
 impl Game for Echelon {
     type Move = EgMove;
     type Options = EgOptions;
+    type Generator = movegen::Movegen;
+    type Notation = notation::Text;
     const NAME: &'static str = "echelon";
 
     fn new(options: &EgOptions) -> Result<Self, RulesError> {
@@ -305,30 +305,18 @@ impl Game for Echelon {
             });
         }
         options.stack_hexes()?;
-        *self = Echelon::from_parts(*options, self.cell_stacks(), self.dead, self.to_move, self.ply);
+        *self = Echelon::from_parts(*options, self.cell_stacks(), self.dead, self.turn.to_move, self.turn.ply);
         Ok(())
     }
 
-    fn to_move(&self) -> Seat {
-        Seat(self.to_move)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn generate(&self, out: &mut MoveList<EgMove>) {
-        movegen::generate(self, out);
-    }
-
-    fn count_generated(&self) -> usize {
-        movegen::count_for(self, self.to_move as usize) as usize
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn play(&mut self, mv: EgMove) {
-        debug_assert!(self.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
         let (from, to) = (mv.from as usize & 127, mv.to as usize & 127);
-        let colour = self.to_move as usize;
+        let colour = self.turn.to_move as usize;
         debug_assert!(has(self.tops[colour], from), "no own top counter on the from hex");
         debug_assert!(!has(self.dead, to) && from != to, "a move onto a dead hex");
         let (fb, tb) = (BITS[from], BITS[to]);
@@ -337,13 +325,13 @@ impl Game for Echelon {
         let s = self.stacks[sf];
         let hf = height_of(s);
         debug_assert!(hf == 1 || !has(occupied, to), "a stack top stomps");
-        self.hash ^= COUNTER_KEYS[from][(hf - 1) as usize % MAX_COUNTERS][colour];
+        self.turn.hash ^= COUNTER_KEYS[from][(hf - 1) as usize % MAX_COUNTERS][colour];
         let rest = s >> 1;
         self.tops[colour] &= !fb;
         let stomp = has(occupied, to);
         if hf == 1 {
             self.dead |= fb;
-            self.hash ^= DEAD_KEYS[from];
+            self.turn.hash ^= DEAD_KEYS[from];
         } else {
             self.tops[(rest & 1) as usize] |= fb;
             if hf == 2 {
@@ -355,14 +343,14 @@ impl Game for Echelon {
             let st = slot(occupied, to) % MAX_COUNTERS;
             let t = self.stacks[st];
             let ht = height_of(t);
-            self.hash ^= COUNTER_KEYS[to][ht as usize % MAX_COUNTERS][colour];
+            self.turn.hash ^= COUNTER_KEYS[to][ht as usize % MAX_COUNTERS][colour];
             self.stacks[st] = (t << 1) | colour as u32;
             self.stacks.copy_within(sf + 1.., sf);
             self.stacks[MAX_COUNTERS - 1] = 0;
             self.tops[colour ^ 1] &= !tb;
             self.tall |= tb;
         } else {
-            self.hash ^= COUNTER_KEYS[to][0][colour];
+            self.turn.hash ^= COUNTER_KEYS[to][0][colour];
             let lone = (EMPTY << 1) | colour as u32;
             if hf == 1 {
                 // The slot moves from `from`'s place in index order to `to`'s.
@@ -381,22 +369,14 @@ impl Game for Echelon {
             }
         }
         self.tops[colour] |= tb;
-        self.to_move ^= 1;
-        self.hash ^= BLUE_TO_MOVE;
-        self.ply += 1;
-        self.outcome = self.judge();
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
+        self.turn.to_move ^= 1;
+        self.turn.hash ^= BLUE_TO_MOVE;
+        self.turn.ply += 1;
+        self.turn.outcome = self.judge();
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = if self.to_move == 1 { BLUE_TO_MOVE } else { 0 };
+        let mut h = if self.turn.to_move == 1 { BLUE_TO_MOVE } else { 0 };
         for (k, i) in BitIter(self.occupied()).enumerate() {
             let s = self.stacks[k];
             let height = height_of(s);
@@ -409,26 +389,6 @@ impl Game for Echelon {
             h ^= DEAD_KEYS[i];
         }
         h
-    }
-
-    fn read_move(&self, text: &str) -> Result<EgMove, NotationError> {
-        notation::parse_move(self.board.0, text)
-    }
-
-    fn format_move(&self, mv: EgMove) -> String {
-        notation::format_move(self.board.0, mv)
-    }
-
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        notation::from_text(text)
-    }
-
-    fn draw(&self) -> String {
-        notation::draw(self)
     }
 }
 

@@ -78,7 +78,7 @@ pub(super) fn destinations_of(game: &Echelon, from: usize) -> Bits {
 
 /// Writes the legal moves of the side to move (the game is running) into `out`.
 pub(super) fn generate(game: &Echelon, out: &mut MoveList<EgMove>) {
-    for_each_counter(game, game.to_move as usize, |from, to| {
+    for_each_counter(game, game.turn.to_move as usize, |from, to| {
         for to in BitIter(to) {
             out.push(EgMove { from: from as u8, to: to as u8 });
         }
@@ -90,4 +90,19 @@ pub(super) fn count_for(game: &Echelon, colour: usize) -> u32 {
     let mut n = 0;
     for_each_counter(game, colour, |_, to| n += to.count_ones());
     n
+}
+
+/// The generator of [`Game`](crate::core::game::Game) for this game.
+pub struct Movegen;
+
+impl crate::core::game::Generator<Echelon> for Movegen {
+    #[inline]
+    fn generate(game: &Echelon, out: &mut MoveList<<Echelon as crate::core::game::Game>::Move>) {
+        generate(game, out);
+    }
+
+    #[inline]
+    fn count(game: &Echelon) -> usize {
+        count_for(game, game.turn.to_move as usize) as usize
+    }
 }

@@ -230,3 +230,28 @@ pub fn draw(game: &Echelon) -> String {
     }
     out
 }
+
+/// The notation of [`Game`](crate::core::game::Game) for this game.
+pub struct Text;
+
+impl crate::core::game::Notation<Echelon> for Text {
+    fn read_move(game: &Echelon, text: &str) -> Result<<Echelon as crate::core::game::Game>::Move, NotationError> {
+        parse_move(game.board.0, text)
+    }
+
+    fn format_move(game: &Echelon, mv: <Echelon as crate::core::game::Game>::Move) -> String {
+        format_move(game.board.0, mv)
+    }
+
+    fn to_text(game: &Echelon) -> String {
+        to_text(game)
+    }
+
+    fn from_text(text: &str) -> Result<Echelon, NotationError> {
+        from_text(text)
+    }
+
+    fn draw(game: &Echelon) -> String {
+        draw(game)
+    }
+}

@@ -3,6 +3,7 @@
 use super::*;
 use crate::core::game::GameOptions;
 use crate::core::perft::perft;
+use crate::core::{error::NotationError, moves::MoveList};
 
 fn start(opts: &[(&str, &str)]) -> Echelon {
     let mut o = EgOptions::default();

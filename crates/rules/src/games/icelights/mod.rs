@@ -27,10 +27,10 @@ pub use board::{Dir, NONE, parse_square};
 pub use options::IlOptions;
 
 use crate::core::ending;
-use crate::core::error::{NotationError, RulesError};
+use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::moves::MoveList;
 use crate::core::outcome::{Outcome, Seat};
+use crate::core::turn::Turn;
 use board::{PASS_KEYS, PIECE_KEYS, TURN_KEYS};
 
 /// Pieces per seat in the standard set: 1 Tower, 2 Beamers, 4 Icelights. A position text
@@ -116,13 +116,10 @@ pub struct Icelights {
     /// Facing bit planes: facing index = bit of `face[0]` + 2 * bit of `face[1]`;
     /// always 0 on squares without a Beamer or Icelight.
     face: [u64; 2],
-    to_move: u8,
-    passes: u8,
+    /// Side to move, plies, passes, hash and result.
+    turn: Turn,
     /// Bit per seat: whose Tower the last firing hit.
     hits: u8,
-    ply: u32,
-    hash: u64,
-    outcome: Option<Outcome>,
     options: IlOptions,
 }
 
@@ -155,7 +152,7 @@ impl Icelights {
     }
     /// Consecutive passes just played.
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.turn.passes
     }
     /// Bit per seat: whose Tower is hit in this position.
     pub fn hit_towers(&self) -> u8 {
@@ -221,12 +218,8 @@ impl Icelights {
             towers: 0,
             beamers: 0,
             face: [0; 2],
-            to_move,
-            passes,
+            turn: Turn::new(to_move, ply, passes),
             hits: 0,
-            ply,
-            hash: 0,
-            outcome: None,
             options,
         };
         for &(sq, p) in pieces {
@@ -241,9 +234,9 @@ impl Icelights {
                 g.set_facing(sq, f);
             }
         }
-        g.hash = g.hash_from_scratch();
+        g.turn.hash = g.hash_from_scratch();
         g.hits = beam::hits(&g);
-        g.outcome = g.judge();
+        g.turn.outcome = g.judge();
         g
     }
 
@@ -256,7 +249,7 @@ impl Icelights {
             2 => return Some(Outcome::winner(2, Seat(0))),
             _ => return Some(Outcome::draw(2)),
         }
-        if ending::all_passed(self.passes as u32, 2) || ending::capped(self.ply, self.options.max_plies) {
+        if ending::all_passed(self.turn.passes as u32, 2) || ending::capped(self.turn.ply, self.options.max_plies) {
             return Some(Outcome::draw(2));
         }
         None
@@ -283,6 +276,8 @@ const SETUP: [(&str, Kind, Option<Dir>); 7] = [
 impl Game for Icelights {
     type Move = IlMove;
     type Options = IlOptions;
+    type Generator = movegen::Movegen;
+    type Notation = notation::Text;
     const NAME: &'static str = "icelights";
 
     fn new(options: &IlOptions) -> Result<Self, RulesError> {
@@ -301,35 +296,23 @@ impl Game for Icelights {
 
     fn set_options(&mut self, options: &IlOptions) -> Result<(), RulesError> {
         self.options = *options;
-        self.outcome = self.judge();
+        self.turn.outcome = self.judge();
         Ok(())
     }
 
-    fn to_move(&self) -> Seat {
-        Seat(self.to_move)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn generate(&self, out: &mut MoveList<IlMove>) {
-        movegen::generate(self, out);
-    }
-
-    fn count_generated(&self) -> usize {
-        movegen::count(self)
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn play(&mut self, mv: IlMove) {
-        debug_assert!(self.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
         debug_assert!(movegen::is_legal(self, mv), "illegal turn {mv:?}");
-        let me = self.to_move as usize;
-        self.hash ^= PASS_KEYS[self.passes as usize];
+        let me = self.turn.to_move as usize;
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
         if mv.is_pass() {
-            self.passes += 1;
+            self.turn.passes += 1;
         } else {
-            self.passes = 0;
+            self.turn.passes = 0;
             if mv.from != NONE {
                 let (from, to) = (mv.from & 63, mv.to & 63);
                 let kind = self.kind_at(from);
@@ -345,7 +328,7 @@ impl Game for Icelights {
                     self.set_facing(from, Dir::N);
                     self.set_facing(to, f);
                 }
-                self.hash ^= Icelights::key(me, kind, f, from) ^ Icelights::key(me, kind, f, to);
+                self.turn.hash ^= Icelights::key(me, kind, f, from) ^ Icelights::key(me, kind, f, to);
             }
             if mv.turn != NONE {
                 let sq = mv.turn & 63;
@@ -353,30 +336,22 @@ impl Game for Icelights {
                 let old = self.facing_unchecked(sq);
                 let new = Dir::from_index(mv.facing);
                 self.set_facing(sq, new);
-                self.hash ^= Icelights::key(me, kind, old, sq) ^ Icelights::key(me, kind, new, sq);
+                self.turn.hash ^= Icelights::key(me, kind, old, sq) ^ Icelights::key(me, kind, new, sq);
             }
         }
-        self.hash ^= PASS_KEYS[self.passes.min(2) as usize];
-        self.hash ^= TURN_KEYS[0] ^ TURN_KEYS[1];
-        self.to_move ^= 1;
-        self.ply += 1;
+        self.turn.hash ^= PASS_KEYS[self.turn.passes.min(2) as usize];
+        self.turn.hash ^= TURN_KEYS[0] ^ TURN_KEYS[1];
+        self.turn.to_move ^= 1;
+        self.turn.ply += 1;
         // A pass changes nothing on the board, and the board before it hit nothing.
         if !mv.is_pass() {
             self.hits = beam::hits(self);
         }
-        self.outcome = self.judge();
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
+        self.turn.outcome = self.judge();
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes.min(2) as usize];
+        let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes.min(2) as usize];
         for sq in 0..64u8 {
             if let Some(p) = self.piece(sq) {
                 h ^= Icelights::key(p.seat.index(), p.kind, p.facing.unwrap_or(Dir::N), sq);
@@ -385,28 +360,8 @@ impl Game for Icelights {
         h
     }
 
-    fn read_move(&self, text: &str) -> Result<IlMove, NotationError> {
-        notation::parse_move(text)
-    }
-
     fn is_legal(&self, mv: IlMove) -> bool {
         movegen::is_legal(self, mv)
-    }
-
-    fn format_move(&self, mv: IlMove) -> String {
-        notation::format_move(mv)
-    }
-
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        notation::from_text(text)
-    }
-
-    fn draw(&self) -> String {
-        notation::draw(self)
     }
 }
 

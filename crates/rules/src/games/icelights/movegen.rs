@@ -12,7 +12,7 @@ use crate::core::moves::MoveList;
 /// Calls `f(from, to)` for every piece move of the side to move; returns the count.
 #[inline(always)]
 fn piece_moves(g: &Icelights, mut f: impl FnMut(u8, u8)) -> usize {
-    let own = g.seat[g.to_move as usize];
+    let own = g.seat[g.turn.to_move as usize];
     let occupied = g.occupied();
     let over = g.options.pass_over_pieces;
     let mut count = 0;
@@ -47,7 +47,7 @@ fn piece_moves(g: &Icelights, mut f: impl FnMut(u8, u8)) -> usize {
 #[inline(always)]
 fn with_orientations(g: &Icelights, from: u8, to: u8, out: &mut MoveList<IlMove>) {
     out.push(IlMove { from, to, turn: NONE, facing: NONE });
-    let mut orientable = g.seat[g.to_move as usize] & !g.towers;
+    let mut orientable = g.seat[g.turn.to_move as usize] & !g.towers;
     let moved_facing = if from != NONE && orientable >> from & 1 != 0 {
         orientable ^= (1u64 << from) | (1u64 << to);
         g.facing_unchecked(from) as u8
@@ -76,7 +76,7 @@ pub fn generate(g: &Icelights, out: &mut MoveList<IlMove>) {
 /// allowed) combines with no orientation or 3 new facings of each orientable piece, and
 /// moving keeps the count of orientable pieces.
 pub fn count(g: &Icelights) -> usize {
-    let per_move = 1 + 3 * (g.seat[g.to_move as usize] & !g.towers).count_ones() as usize;
+    let per_move = 1 + 3 * (g.seat[g.turn.to_move as usize] & !g.towers).count_ones() as usize;
     let moves = piece_moves(g, |_, _| {});
     let starts = if moves == 0 || g.options.move_optional { moves + 1 } else { moves };
     starts * per_move
@@ -84,7 +84,7 @@ pub fn count(g: &Icelights) -> usize {
 
 /// Whether the piece move `from-to` is legal for the side to move.
 fn move_is_legal(g: &Icelights, from: u8, to: u8) -> bool {
-    if from >= 64 || to >= 64 || g.seat[g.to_move as usize] >> from & 1 == 0 {
+    if from >= 64 || to >= 64 || g.seat[g.turn.to_move as usize] >> from & 1 == 0 {
         return false;
     }
     let occupied = g.occupied();
@@ -135,7 +135,22 @@ pub fn is_legal(g: &Icelights, mv: IlMove) -> bool {
     } else {
         mv.turn
     };
-    g.seat[g.to_move as usize] >> source & 1 != 0
+    g.seat[g.turn.to_move as usize] >> source & 1 != 0
         && g.kind_at(source) != Kind::Tower
         && g.facing_unchecked(source) as u8 != mv.facing
+}
+
+/// The generator of [`Game`](crate::core::game::Game) for this game.
+pub struct Movegen;
+
+impl crate::core::game::Generator<Icelights> for Movegen {
+    #[inline]
+    fn generate(game: &Icelights, out: &mut MoveList<<Icelights as crate::core::game::Game>::Move>) {
+        generate(game, out);
+    }
+
+    #[inline]
+    fn count(game: &Icelights) -> usize {
+        count(game)
+    }
 }

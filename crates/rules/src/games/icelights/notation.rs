@@ -140,8 +140,14 @@ fn board_field(g: &Icelights) -> String {
 
 /// The position text.
 pub fn to_text(g: &Icelights) -> String {
-    let mut text =
-        format!("{} turn={} ply={} passes={} board={}", Icelights::NAME, g.to_move, g.ply, g.passes, board_field(g));
+    let mut text = format!(
+        "{} turn={} ply={} passes={} board={}",
+        Icelights::NAME,
+        g.turn.to_move,
+        g.turn.ply,
+        g.turn.passes,
+        board_field(g)
+    );
     for (key, value) in g.options.non_default() {
         text.push_str(&format!(" {key}={value}"));
     }
@@ -303,4 +309,29 @@ pub fn draw(g: &Icelights) -> String {
         out.push_str(&format!("beam from {}: {legs}; {end}\n", name(b.beamer)));
     }
     out
+}
+
+/// The notation of [`Game`](crate::core::game::Game) for this game.
+pub struct Text;
+
+impl crate::core::game::Notation<Icelights> for Text {
+    fn read_move(_game: &Icelights, text: &str) -> Result<<Icelights as crate::core::game::Game>::Move, NotationError> {
+        parse_move(text)
+    }
+
+    fn format_move(_game: &Icelights, mv: <Icelights as crate::core::game::Game>::Move) -> String {
+        format_move(mv)
+    }
+
+    fn to_text(game: &Icelights) -> String {
+        to_text(game)
+    }
+
+    fn from_text(text: &str) -> Result<Icelights, NotationError> {
+        from_text(text)
+    }
+
+    fn draw(game: &Icelights) -> String {
+        draw(game)
+    }
 }

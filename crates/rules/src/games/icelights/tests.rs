@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::core::perft::perft;
+use crate::core::{error::NotationError, moves::MoveList};
 
 fn start() -> Icelights {
     Icelights::new(&IlOptions::default()).unwrap()

@@ -21,10 +21,11 @@ pub use board::{BoardKind, SquareIter, Squares, Topology};
 pub use options::{Canal, Clock, Coaster, Martian, McOptions, MoveModel, NoMove, NoReject4p, Variant};
 
 use crate::core::ending;
-use crate::core::error::{NotationError, RulesError};
+use crate::core::error::RulesError;
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
 use crate::core::outcome::{Outcome, Seat};
+use crate::core::turn::Turn;
 use board::{CLOCK_KEYS, MEMORY_FROM_KEYS, MEMORY_TO_KEYS, NONE, PASS_KEYS, PIECE_KEYS, POINT_KEYS, TURN_KEYS};
 
 /// The clock value of a clock that is not running.
@@ -69,15 +70,12 @@ pub struct Mc<V: Variant> {
     points: [u8; 4],
     kind: BoardKind,
     seats: u8,
-    to_move: u8,
-    passes: u8,
+    /// Side to move, plies, passes, hash and result.
+    turn: Turn,
     /// Plies counted while the clock runs, or [`NOT_RUNNING`].
     clock: u8,
     /// The no-reject memory `[from, to]` of the previous move, `[NONE, NONE]` if none.
     memory: [u8; 2],
-    ply: u32,
-    hash: u64,
-    outcome: Option<Outcome>,
     options: McOptions<V>,
 }
 
@@ -229,7 +227,7 @@ impl<V: Variant> Mc<V> {
     }
     /// Consecutive passes just played.
     pub fn passes(&self) -> u8 {
-        self.passes
+        self.turn.passes
     }
     /// The pips on the board.
     pub fn pips_on_board(&self) -> u32 {
@@ -243,7 +241,7 @@ impl<V: Variant> Mc<V> {
     /// Whether `mv` captures (a piece move onto another zone's piece).
     #[inline(always)]
     pub fn is_capture(&self, mv: McMove) -> bool {
-        !mv.is_pass() && self.occ & (1u64 << mv.to) != 0 && self.topology().zone_of[mv.to as usize] != self.to_move
+        !mv.is_pass() && self.occ & (1u64 << mv.to) != 0 && self.topology().zone_of[mv.to as usize] != self.turn.to_move
     }
     /// The number of piece moves (passes excluded) of the seat to move, ignoring the clock
     /// call; for evaluators (mobility) and the `end_game_and_score` rule.
@@ -287,18 +285,14 @@ impl<V: Variant> Mc<V> {
             points,
             kind,
             seats: options.players,
-            to_move,
-            passes,
+            turn: Turn::new(to_move, ply, passes),
             clock,
             memory,
-            ply,
-            hash: 0,
-            outcome: None,
             options,
         };
-        game.hash = game.hash_from_scratch();
+        game.turn.hash = game.hash_from_scratch();
         let last = (to_move + game.seats - 1) % game.seats;
-        game.outcome = game.judge(last);
+        game.turn.outcome = game.judge(last);
         game
     }
 
@@ -313,8 +307,8 @@ impl<V: Variant> Mc<V> {
         }
         let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
         let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
-        let stalled = ending::all_passed(self.passes as u32, self.seats as u32);
-        if clock_out || stalled || stuck || ending::capped(self.ply, self.options.max_plies) {
+        let stalled = ending::all_passed(self.turn.passes as u32, self.seats as u32);
+        if clock_out || stalled || stuck || ending::capped(self.turn.ply, self.options.max_plies) {
             return Some(self.score(Ending::Clock));
         }
         None
@@ -347,7 +341,7 @@ impl<V: Variant> Mc<V> {
     fn toggle(&mut self, size: u8, i: usize) {
         let b = 1u64 << i;
         self.pieces[size as usize - 1] ^= b;
-        self.hash ^= PIECE_KEYS[size as usize - 1][i];
+        self.turn.hash ^= PIECE_KEYS[size as usize - 1][i];
     }
 
     #[inline(always)]
@@ -359,6 +353,8 @@ impl<V: Variant> Mc<V> {
 impl<V: Variant> Game for Mc<V> {
     type Move = McMove;
     type Options = McOptions<V>;
+    type Generator = movegen::Movegen;
+    type Notation = notation::Text;
     const NAME: &'static str = V::NAME;
 
     fn new(options: &McOptions<V>) -> Result<Self, RulesError> {
@@ -396,41 +392,38 @@ impl<V: Variant> Game for Mc<V> {
             (_, c) => c,
         };
         let memory = if options.no_reject() { self.memory } else { [NONE, NONE] };
-        *self = Mc::from_parts(*options, self.pieces, self.points, self.to_move, self.ply, self.passes, clock, memory);
+        *self = Mc::from_parts(
+            *options,
+            self.pieces,
+            self.points,
+            self.turn.to_move,
+            self.turn.ply,
+            self.turn.passes,
+            clock,
+            memory,
+        );
         Ok(())
     }
 
-    fn to_move(&self) -> Seat {
-        Seat(self.to_move)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn generate(&self, out: &mut MoveList<McMove>) {
-        movegen::generate(self, out);
-    }
-
-    fn count_generated(&self) -> usize {
-        movegen::count(self)
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn play(&mut self, mv: McMove) {
-        debug_assert!(self.outcome.is_none(), "play after the end of the game");
-        let seat = self.to_move;
+        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        let seat = self.turn.to_move;
         let next = if seat + 1 == self.seats { 0 } else { seat + 1 };
         let t = self.kind.topology();
-        self.hash ^= PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ Self::clock_key(self.clock);
         if self.memory[0] != NONE {
-            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.turn.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
             self.memory = [NONE, NONE];
         }
         let mut capture = false;
         if mv.is_pass() {
-            self.passes += 1;
+            self.turn.passes += 1;
         } else {
-            self.passes = 0;
+            self.turn.passes = 0;
             let (from, to) = (mv.from as usize, mv.to as usize);
             let size = self.size_at(from);
             debug_assert!(size != 0 && t.zone_of[from] == seat, "no piece of the mover on {from}");
@@ -451,13 +444,13 @@ impl<V: Variant> Game for Mc<V> {
                 self.toggle(size, to);
                 self.occ ^= 1u64 << from;
                 let p = &mut self.points[seat as usize];
-                self.hash ^= POINT_KEYS[seat as usize][*p as usize];
+                self.turn.hash ^= POINT_KEYS[seat as usize][*p as usize];
                 *p += target;
-                self.hash ^= POINT_KEYS[seat as usize][*p as usize];
+                self.turn.hash ^= POINT_KEYS[seat as usize][*p as usize];
             }
             if zone_to != t.zone_of[from] && zone_to == next && self.options.no_reject() {
                 self.memory = [from as u8, to as u8];
-                self.hash ^= MEMORY_FROM_KEYS[from] ^ MEMORY_TO_KEYS[to];
+                self.turn.hash ^= MEMORY_FROM_KEYS[from] ^ MEMORY_TO_KEYS[to];
             }
         }
         if mv.call {
@@ -467,23 +460,16 @@ impl<V: Variant> Game for Mc<V> {
         if self.clock != NOT_RUNNING {
             self.clock = if capture { 0 } else { self.clock + 1 };
         }
-        self.hash ^= PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
-        self.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
-        self.to_move = next;
-        self.ply = self.ply.saturating_add(1);
-        self.outcome = self.judge(seat);
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ Self::clock_key(self.clock);
+        self.turn.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
+        self.turn.to_move = next;
+        self.turn.ply = self.turn.ply.saturating_add(1);
+        self.turn.outcome = self.judge(seat);
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = TURN_KEYS[self.to_move as usize] ^ PASS_KEYS[self.passes as usize] ^ Self::clock_key(self.clock);
+        let mut h =
+            TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize] ^ Self::clock_key(self.clock);
         for (k, &p) in self.pieces.iter().enumerate() {
             for i in SquareIter(p) {
                 h ^= PIECE_KEYS[k][i];
@@ -501,37 +487,17 @@ impl<V: Variant> Game for Mc<V> {
     /// The seats between lose their turn; the rejection memory is cleared.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
         if self.memory[0] != NONE {
-            self.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
+            self.turn.hash ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
             self.memory = [NONE, NONE];
         }
-        self.hash ^= TURN_KEYS[self.to_move as usize] ^ TURN_KEYS[seat.index()];
-        self.to_move = seat.0;
+        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.turn.to_move = seat.0;
         true
     }
 
     /// Itself, or seats 0 + 2 and 1 + 3 with `mc.teams`.
     fn team(&self, seat: Seat) -> u8 {
         if self.options.partner(seat.index()).is_some() { seat.0 % 2 } else { seat.0 }
-    }
-
-    fn read_move(&self, text: &str) -> Result<McMove, NotationError> {
-        notation::parse_move(self.topology(), text)
-    }
-
-    fn format_move(&self, mv: McMove) -> String {
-        notation::format_move(mv)
-    }
-
-    fn to_text(&self) -> String {
-        notation::to_text(self)
-    }
-
-    fn from_text(text: &str) -> Result<Self, NotationError> {
-        notation::from_text(text)
-    }
-
-    fn draw(&self) -> String {
-        notation::draw(self)
     }
 }
 

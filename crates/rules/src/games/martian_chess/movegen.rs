@@ -162,7 +162,7 @@ fn forbidden<V: Variant>(game: &Mc<V>) -> (usize, Squares) {
 #[inline(always)]
 fn for_each_piece<V: Variant>(game: &Mc<V>, mut each: impl FnMut(usize, Squares)) {
     let t = game.kind.topology();
-    let own_zone = t.zones[game.to_move as usize];
+    let own_zone = t.zones[game.turn.to_move as usize];
     let land = landing(game, own_zone);
     let (ban_from, ban_to) = forbidden(game);
     for (k, &pieces) in game.pieces.iter().enumerate() {
@@ -208,7 +208,7 @@ pub(super) fn count_piece_moves<V: Variant>(game: &Mc<V>) -> usize {
         return n;
     }
     let t = game.kind.topology();
-    let own_zone = t.zones[game.to_move as usize];
+    let own_zone = t.zones[game.turn.to_move as usize];
     let land = landing(game, own_zone);
     let occ = game.occ;
     let mut n = 0u32;
@@ -256,4 +256,19 @@ pub(super) fn reach_of<V: Variant>(game: &Mc<V>, seat: u8) -> Squares {
         }
     }
     out
+}
+
+/// The generator of [`Game`](crate::core::game::Game) for this game.
+pub struct Movegen;
+
+impl<V: Variant> crate::core::game::Generator<Mc<V>> for Movegen {
+    #[inline]
+    fn generate(game: &Mc<V>, out: &mut MoveList<<Mc<V> as crate::core::game::Game>::Move>) {
+        generate(game, out);
+    }
+
+    #[inline]
+    fn count(game: &Mc<V>) -> usize {
+        count(game)
+    }
 }

@@ -88,9 +88,9 @@ pub fn to_text<V: Variant>(game: &Mc<V>) -> String {
         "{} players={}{canal} turn={} ply={} passes={} points={} clock={clock} last={last} board={}",
         V::NAME,
         game.seats,
-        game.to_move,
-        game.ply,
-        game.passes,
+        game.turn.to_move,
+        game.turn.ply,
+        game.turn.passes,
         points.join(","),
         rows.join("/")
     );
@@ -265,10 +265,35 @@ pub fn draw<V: Variant>(game: &Mc<V>) -> String {
         None => "not called".to_string(),
         Some(n) => format!("running, {n} of {}", game.options.clock_limit),
     };
-    out.push_str(&format!("points {} | clock {clock} | seat {} to move", points.join(" "), game.to_move));
+    out.push_str(&format!("points {} | clock {clock} | seat {} to move", points.join(" "), game.turn.to_move));
     if let Some(o) = game.outcome() {
         out.push_str(&format!(" | over: {o}"));
     }
     out.push('\n');
     out
+}
+
+/// The notation of [`Game`](crate::core::game::Game) for this game.
+pub struct Text;
+
+impl<V: Variant> crate::core::game::Notation<Mc<V>> for Text {
+    fn read_move(game: &Mc<V>, text: &str) -> Result<<Mc<V> as crate::core::game::Game>::Move, NotationError> {
+        parse_move(game.topology(), text)
+    }
+
+    fn format_move(_game: &Mc<V>, mv: <Mc<V> as crate::core::game::Game>::Move) -> String {
+        format_move(mv)
+    }
+
+    fn to_text(game: &Mc<V>) -> String {
+        to_text(game)
+    }
+
+    fn from_text(text: &str) -> Result<Mc<V>, NotationError> {
+        from_text(text)
+    }
+
+    fn draw(game: &Mc<V>) -> String {
+        draw(game)
+    }
 }

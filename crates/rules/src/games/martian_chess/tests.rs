@@ -1,6 +1,7 @@
 use super::*;
 use crate::core::game::GameOptions;
 use crate::core::perft::perft;
+use crate::core::{error::NotationError, moves::MoveList};
 
 fn martian(opts: &[(&str, &str)]) -> MartianChess {
     let mut o = MartianOptions::default();
