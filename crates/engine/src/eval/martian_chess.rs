@@ -15,7 +15,8 @@
 //! With `mc.teams` both partners get their team's sum. Captures are the tactical moves
 //! quiescence plays.
 
-use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, SquareIter, Variant};
+use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, Variant};
+use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, MAX_SEATS, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
@@ -82,7 +83,7 @@ fn raw<V: Variant>(game: &Mc<V>) -> [Score; MAX_SEATS] {
         let reach = game.reach_of(Seat(s as u8));
         position += CONTROL * reach.count_ones() as Score;
         let (mut best, mut sum) = (0, 0);
-        for i in SquareIter(reach & game.occupied() & !zone) {
+        for i in BitIter(reach & game.occupied() & !zone) {
             let pips = game.size_at(i) as Score;
             best = best.max(pips);
             sum += pips;

@@ -85,18 +85,24 @@ impl Square {
     }
     /// Reads a name on a `width` × `height` board.
     pub fn parse(text: &str, width: u8, height: u8) -> Option<Square> {
-        let bytes = text.as_bytes();
-        let (&file, digits) = bytes.split_first()?;
-        if !file.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
-            return None;
-        }
-        if !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let rank: u32 = std::str::from_utf8(digits).ok()?.parse().ok()?;
-        let x = file - b'a';
-        (x < width && (1..=height as u32).contains(&rank)).then_some(Square::new(x, rank as u8 - 1))
+        let (x, rank) = file_and_rank(text)?;
+        (x < width && (1..=height).contains(&rank)).then_some(Square::new(x, rank - 1))
     }
+}
+
+/// The file index (`a` = 0) and rank number of a cell name such as `d5`: a lower-case
+/// letter and a rank from 1 to 99 with no leading zero.
+pub fn file_and_rank(text: &str) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
+    let (&file, digits) = bytes.split_first()?;
+    if !file.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
+        return None;
+    }
+    if !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    Some((file - b'a', rank))
 }
 
 #[cfg(test)]

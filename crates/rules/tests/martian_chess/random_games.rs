@@ -6,7 +6,8 @@ use proptest::prelude::*;
 use proptest::test_runner::Config;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, McMove, McOptions, SquareIter, Variant};
+use tabula_rules::games::martian_chess::{Coaster, Martian, Mc, McMove, McOptions, Variant};
+use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, Seat, perft};
 
 use crate::harness::random_game::{Ply, walk};
@@ -216,7 +217,7 @@ fn every_square_has_one_zone() {
         let z = g.zone(Seat(s));
         assert_eq!(all & z, 0);
         all |= z;
-        assert!(SquareIter(z).all(|i| t.zone_of[i] == s));
+        assert!(BitIter(z).all(|i| t.zone_of[i] == s));
     }
     assert_eq!(all, t.cells);
 }

@@ -5,6 +5,7 @@ use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
 use crate::core::settings::{Number, Setting, Switch, Text};
 use crate::geometry::hex::Hex;
+use crate::geometry::square::file_and_rank;
 
 /// The smallest board radius: the two start stacks and room to move.
 pub const MIN_RADIUS: u8 = 2;
@@ -28,16 +29,8 @@ impl CellName {
     /// Reads a name such as `d5`; `None` unless it is a lower-case letter and a rank
     /// number from 1 with no leading zero.
     pub fn parse(text: &str) -> Option<CellName> {
-        let bytes = text.as_bytes();
-        let (&file, digits) = bytes.split_first()?;
-        if !file.is_ascii_lowercase() || digits.is_empty() || digits.len() > 2 || digits[0] == b'0' {
-            return None;
-        }
-        if !digits.iter().all(u8::is_ascii_digit) {
-            return None;
-        }
-        let rank: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
-        Some(CellName { file: file - b'a', rank })
+        let (file, rank) = file_and_rank(text)?;
+        Some(CellName { file, rank })
     }
 
     /// The axial cell of this name on a board of radius `radius`, if it lies on it.

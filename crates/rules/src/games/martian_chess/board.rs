@@ -52,23 +52,6 @@ pub const fn arrow_bit(d: usize) -> u8 {
     }
 }
 
-/// Iterates over the squares of a set, lowest first.
-#[derive(Clone, Copy, Debug)]
-pub struct SquareIter(pub Squares);
-
-impl Iterator for SquareIter {
-    type Item = usize;
-    #[inline(always)]
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(i)
-    }
-}
-
 /// "No square" in the neighbour table.
 pub const NONE: u8 = u8::MAX;
 

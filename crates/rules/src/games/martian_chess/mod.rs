@@ -17,7 +17,8 @@ mod movegen;
 pub mod notation;
 mod options;
 
-pub use board::{BoardKind, SquareIter, Squares, Topology};
+use crate::geometry::bits::BitIter;
+pub use board::{BoardKind, Squares, Topology};
 pub use options::{Canal, Clock, Coaster, Martian, McOptions, MoveModel, NoMove, NoReject4p, Variant};
 
 use crate::core::ending;
@@ -471,7 +472,7 @@ impl<V: Variant> Game for Mc<V> {
         let mut h =
             TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize] ^ Self::clock_key(self.clock);
         for (k, &p) in self.pieces.iter().enumerate() {
-            for i in SquareIter(p) {
+            for i in BitIter(p) {
                 h ^= PIECE_KEYS[k][i];
             }
         }

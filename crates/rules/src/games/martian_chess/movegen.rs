@@ -5,10 +5,11 @@
 //! counting is a popcount; Martian pawns and drones are counted for all pieces at once with
 //! shifts.
 
-use super::board::{E, N, NONE, S, SHIFT, SquareIter, Squares, Topology, W};
+use super::board::{E, N, NONE, S, SHIFT, Squares, Topology, W};
 use super::options::{MoveModel, Variant};
 use super::{Mc, McMove};
 use crate::core::moves::MoveList;
+use crate::geometry::bits::BitIter;
 
 const ORTHOGONAL: [usize; 4] = [N, E, S, W];
 const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
@@ -75,7 +76,7 @@ fn path_reach(t: &Topology, from: usize, size: u8, occ: Squares) -> Squares {
     let (mut frontier, mut seen, mut reach) = (start, start, 0);
     for _ in 0..size {
         let mut next = 0;
-        for x in SquareIter(frontier) {
+        for x in BitIter(frontier) {
             next |= t.arrow_steps[x];
         }
         next &= !start;
@@ -167,7 +168,7 @@ fn for_each_piece<V: Variant>(game: &Mc<V>, mut each: impl FnMut(usize, Squares)
     let (ban_from, ban_to) = forbidden(game);
     for (k, &pieces) in game.pieces.iter().enumerate() {
         let size = k as u8 + 1;
-        for from in SquareIter(pieces & own_zone) {
+        for from in BitIter(pieces & own_zone) {
             let mut dests = reach(game, t, from, size) & land[size as usize];
             if from == ban_from {
                 dests &= !ban_to;
@@ -184,7 +185,7 @@ fn for_each_piece<V: Variant>(game: &Mc<V>, mut each: impl FnMut(usize, Squares)
 pub(super) fn generate<V: Variant>(game: &Mc<V>, out: &mut MoveList<McMove>) {
     let call = game.can_call();
     for_each_piece(game, |from, dests| {
-        for to in SquareIter(dests) {
+        for to in BitIter(dests) {
             out.push(McMove { from: from as u8, to: to as u8, call: false });
             if call {
                 out.push(McMove { from: from as u8, to: to as u8, call: true });
@@ -224,7 +225,7 @@ pub(super) fn count_piece_moves<V: Variant>(game: &Mc<V>) -> usize {
             n += (one & land[2]).count_ones() + (two & land[2]).count_ones();
         }
     }
-    for from in SquareIter(game.pieces[2] & own_zone) {
+    for from in BitIter(game.pieces[2] & own_zone) {
         n += (queen_reach(t, from, occ) & land[3]).count_ones();
     }
     let (ban_from, ban_to) = forbidden(game);
@@ -251,7 +252,7 @@ pub(super) fn reach_of<V: Variant>(game: &Mc<V>, seat: u8) -> Squares {
     let zone = t.zones[seat as usize];
     let mut out = 0;
     for (k, &pieces) in game.pieces.iter().enumerate() {
-        for from in SquareIter(pieces & zone) {
+        for from in BitIter(pieces & zone) {
             out |= reach(game, t, from, k as u8 + 1);
         }
     }

@@ -75,7 +75,7 @@ fn m2(board: &str, turn: u8, rest: &str) -> MartianChess {
 
 fn names(g: &MartianChess, from: &str) -> Vec<String> {
     let t = g.topology();
-    SquareIter(g.destinations(t.parse(from).unwrap())).map(Topology::name).collect()
+    BitIter(g.destinations(t.parse(from).unwrap())).map(Topology::name).collect()
 }
 
 #[test]
