@@ -207,15 +207,11 @@ fn parse_bool(v: &str) -> Result<bool, String> {
 impl Rules {
     /// Reads `players=N` and `key=value` options in contract names (any order).
     pub fn parse(column: &str) -> Result<Rules, String> {
-        let mut r = Rules::default();
-        for token in column.split_whitespace() {
-            r.set(token)?;
-        }
-        Ok(r)
+        super::read_options(column, Rules::set)
     }
 
-    fn set(&mut self, token: &str) -> Result<(), String> {
-        let (k, v) = token.split_once('=').ok_or(format!("bad option {token}"))?;
+    fn set(&mut self, k: &str, v: &str) -> Result<(), String> {
+        let token = format!("{k}={v}");
         let bad = || format!("bad option {token}");
         match k {
             "players" => {
@@ -954,7 +950,7 @@ impl Reference for Pos {
         let passes = number(field("passes=")?)?;
         let board = field("board=")?;
         let mut rules = Rules::default();
-        rules.set(&format!("players={players}"))?;
+        rules.set("players", &players)?;
         if players != rules.players.to_string() {
             return Err("bad players".into());
         }
@@ -967,7 +963,8 @@ impl Reference for Pos {
                 }
                 prev_text = Some(v.to_string());
             } else {
-                rules.set(t)?;
+                let (k, v) = t.split_once('=').ok_or(format!("bad option {t}"))?;
+                rules.set(k, v)?;
                 options.push(t.to_string());
             }
         }

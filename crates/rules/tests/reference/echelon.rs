@@ -49,15 +49,11 @@ impl Default for Rules {
 impl Rules {
     /// Reads `key=value` tokens (spec option names; `players=2` is accepted).
     pub fn parse(column: &str) -> Result<Rules, String> {
-        let mut r = Rules::default();
-        for token in column.split_whitespace() {
-            r.set(token)?;
-        }
-        Ok(r)
+        super::read_options(column, Rules::set)
     }
 
-    fn set(&mut self, token: &str) -> Result<(), String> {
-        let (k, v) = token.split_once('=').ok_or(format!("bad option {token}"))?;
+    fn set(&mut self, k: &str, v: &str) -> Result<(), String> {
+        let token = format!("{k}={v}");
         match k {
             "players" if v == "2" => {}
             "ge.radius" => self.radius = v.parse().map_err(|_| format!("bad radius {v}"))?,
@@ -299,7 +295,8 @@ impl Reference for Pos {
         let board = field(it.next(), "board=")?;
         let mut rules = Rules { radius, ..Rules::default() };
         for t in it {
-            rules.set(t)?;
+            let (k, v) = t.split_once('=').ok_or(format!("bad option {t}"))?;
+            rules.set(k, v)?;
         }
         let mut stacks = BTreeMap::new();
         let mut dead = BTreeSet::new();

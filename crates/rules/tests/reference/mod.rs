@@ -11,6 +11,20 @@ pub mod martian_chess;
 
 use std::fmt::Debug;
 
+/// Reads an options column (`players=2 key=value ...`) from the defaults, token by token
+/// with `set(rules, key, value)`.
+pub fn read_options<R: Default>(
+    column: &str,
+    set: impl Fn(&mut R, &str, &str) -> Result<(), String>,
+) -> Result<R, String> {
+    let mut rules = R::default();
+    for token in column.split_whitespace() {
+        let (key, value) = token.split_once('=').ok_or(format!("bad option {token}"))?;
+        set(&mut rules, key, value)?;
+    }
+    Ok(rules)
+}
+
 /// A game's independent reference: positions that start, read and write the position
 /// text, list and make their own moves and judge the outcome; listing, playing by notation
 /// and perft follow once for every reference.
