@@ -1,8 +1,9 @@
 //! The E evaluator: a race with traps. Each seat is valued by minus what it still needs,
 //! in turns (a hundred units a turn, since one piece moves a turn):
 //!
-//! * **race**: for each piece outside the goal, the turns to reach the goal sector, the
-//!   hex distance over the piece's size rounded up (a large covers three cells a turn, a
+//! * **race**: for each piece outside the goal, the turns to reach the nearest goal cell
+//!   the seat has no piece on yet (a goal entrance walled by its own pieces is no
+//!   arrival), the hex distance over the piece's size rounded up (a large covers three cells a turn, a
 //!   small one), with a little of the exact quotient so that progress within a turn shows;
 //! * **depth**: each piece should end at its size's target ring
 //!   ([`TARGET_RING`](crate::playout::e::TARGET_RING): larges on the back line, smalls
@@ -11,13 +12,18 @@
 //! * **crowding**: a second piece of the seat on one goal cell must leave again;
 //! * **holes**: an empty goal cell walled in by the seat's own pieces, which only a jump
 //!   can fill;
-//! * **trapped**: a piece under a larger piece of another seat cannot move until the guard
-//!   leaves or an exchange frees it (no cost on a goal cell it fills, where it counts);
-//!   half as much when its owner traps one of the guard's pieces too, since an exchange
-//!   can free it;
-//! * **guards**: each piece of another seat a seat's piece traps (credited to the guard
-//!   nearest above it);
-//! * **covered**: a piece under its own larger piece outside the goal waits for it;
+//! * **trapped**: pieces under a larger piece of another seat cannot move until the guard
+//!   leaves or an exchange frees them (no cost on a goal cell they fill, where they
+//!   count). Counted per stack, since one guard's leaving or exchange frees them all: a
+//!   little when the guard stands outside its own goal (it must move on), much when it
+//!   stands on its goal (it may stay for good), the more the fuller the victim's goal is
+//!   (then the stuck pieces alone hold it back); half as much when the victim traps one of
+//!   the guard's pieces too, since an exchange can free them;
+//! * **guards**: each stack where a seat's piece, on its own goal, traps another seat's
+//!   pieces (credited to the guard nearest above them); a guard on its way earns nothing,
+//!   so that keeping a trap never outweighs going home;
+//! * **covered**: a stack where the seat's pieces wait under its own larger piece outside
+//!   the goal;
 //! * **tempo**: the seat to move is half a turn ahead.
 //!
 //! Values are per seat; searches compare them as their opponent model says.
@@ -42,11 +48,22 @@ const DEPTH: Score = 12;
 const CROWDED: Score = 150;
 /// An empty goal cell whose neighbours are all topped by the seat.
 const HOLE: Score = 60;
-/// A trapped piece (halved when an exchange could free it).
+/// A stack holding trapped pieces of a seat outside the cells they fill: the guard must
+/// leave or be exchanged, which frees all of them at once (halved when an exchange could
+/// free them).
 const TRAPPED: Score = 160;
-/// A piece of another seat trapped by one of the seat's pieces.
+/// A stack holding trapped pieces of a seat whose guard stands outside its own goal: it
+/// has to leave on its way there, and frees them then.
+const TRAPPED_PASSING: Score = 60;
+/// Each further trapped piece of the seat in such a stack.
+const TRAPPED_MORE: Score = 30;
+/// What a trapping stack costs on top of [`TRAPPED`] when the rest of the seat's goal is
+/// full, in proportion to the goal cells filled: the nearer a seat is to its goal, the
+/// more its stuck pieces alone hold it back, and the more it gains from an exchange.
+const TRAPPED_LATE: Score = 450;
+/// A stack where one of the seat's pieces traps pieces of another seat.
 const GUARD: Score = 40;
-/// A piece covered by its own colour outside the goal.
+/// A stack where pieces of the seat are covered by its own colour outside the goal.
 const COVERED: Score = 30;
 /// The seat to move.
 const TEMPO: Score = 50;
@@ -66,6 +83,22 @@ fn rings() -> [u8; 128] {
 fn race_cost(cell: usize, size: u8, sector: usize) -> Score {
     let d = TABLES.distance_to_sector[cell][sector] as Score;
     let s = size as Score;
+    TURN * ((d + s - 1) / s) + PROGRESS * d / s
+}
+
+/// The race of one piece of `size` on `cell`, outside the goal `sector`, toward the
+/// nearest of the goal cells `free` where the seat has no piece yet (the sector itself when
+/// there is none): a piece that reaches the goal beside cells its own pieces already fill
+/// has not arrived, it must go on to a free one.
+#[inline]
+fn race_to_free(cell: usize, size: u8, sector: usize, free: Bits) -> Score {
+    let t = &*TABLES;
+    let mut d = t.distance_to_sector[cell][sector] as usize;
+    if free != 0 {
+        let reach = &t.reach[cell];
+        d = (d.max(1)..7).find(|&k| reach[k] & free != 0).unwrap_or(d.max(7));
+    }
+    let (d, s) = (d as Score, size as Score);
     TURN * ((d + s - 1) / s) + PROGRESS * d / s
 }
 
@@ -105,13 +138,21 @@ impl Evaluator<E> for EEval {
         // traps[v] bit g: seat v has a piece trapped by seat g.
         let mut traps = [0u8; MAX_SEATS];
         let mut guards = [0 as Score; MAX_SEATS];
+        // Cells where some seat has trapped pieces of another (credited once a stack).
+        let mut guarded: Bits = 0;
         // Pieces trapped outside the cells they fill, per victim and guard seat.
         let mut costly = [[0 as Score; MAX_SEATS]; MAX_SEATS];
         for (s, value) in out.iter_mut().enumerate().take(seats) {
             let seat = Seat(s as u8);
             let sector = game.goal_sector(seat) as usize;
             let goal = game.goal(seat);
+            let free = goal & !game.present(seat);
+            let stuck_cost = TRAPPED + TRAPPED_LATE * (goal & !free).count_ones() as Score / 15;
             let mut filled: Bits = 0;
+            // Cells where the seat has a piece covered by its own colour.
+            let mut waiting: Bits = 0;
+            // Cells where the seat has a trapped piece outside the cells it fills.
+            let mut stuck: Bits = 0;
             let mut cost = 0;
             for (slot, size, covered, foreign) in game.pieces(seat) {
                 let c = slot.cell as usize;
@@ -123,17 +164,30 @@ impl Evaluator<E> for EEval {
                 } else if has(goal, c) {
                     cost += CROWDED;
                 } else {
-                    cost += race_cost(c, size, sector) + DEPTH * (target - 2);
-                    if covered && !foreign {
+                    cost += race_to_free(c, size, sector, free) + DEPTH * (target - 2);
+                    if covered && !foreign && !has(waiting, c) {
+                        waiting |= BITS[c];
                         cost += COVERED;
                     }
                 }
                 if foreign {
                     let g = guard_seat(game, slot, size, seat);
                     traps[s] |= 1 << g;
-                    guards[g] += GUARD;
+                    // A guard on its own goal may stay for good; one elsewhere must move on.
+                    let stays = has(game.goal(Seat(g as u8)), c);
+                    if !has(guarded, c) && stays {
+                        guarded |= BITS[c];
+                        guards[g] += GUARD;
+                    }
                     if !fills {
-                        costly[s][g] += TRAPPED;
+                        costly[s][g] += if has(stuck, c) {
+                            TRAPPED_MORE
+                        } else if stays {
+                            stuck_cost
+                        } else {
+                            TRAPPED_PASSING
+                        };
+                        stuck |= BITS[c];
                     }
                 }
             }
@@ -176,6 +230,10 @@ fn guard_seat(game: &E, slot: Slot, size: u8, seat: Seat) -> usize {
 
 impl EngineGame for E {
     type Eval = EEval;
+    /// A turn: a draw at the ply cap or by repetition is worse than an even race for the
+    /// searcher, so it does not settle for shuffling pieces or swapping guards back and
+    /// forth when it is not behind.
+    const CONTEMPT: Score = TURN;
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::e::EForward::default())
     }
@@ -274,16 +332,18 @@ mod tests {
     }
 
     #[test]
-    fn a_trapped_piece_costs_its_owner_and_credits_the_guard() {
+    fn a_passing_guard_costs_its_victim_little() {
         let (free, trapped) = (small_and_large(false), small_and_large(true));
         assert!(trapped.pieces(Seat(0)).any(|p| p.3));
         let eval = EEval::without_tempo();
         let (a, b) = (eval.evaluate(&free), eval.evaluate(&trapped));
-        // Seat 0's pieces stand where they stood: the difference is the trap alone.
-        assert_eq!(b[0] - a[0], -TRAPPED, "{a:?} {b:?}");
-        // Seat 1's large moved one cell (g5 to h5): besides that, it gains the guard.
+        // Seat 0's pieces stand where they stood: the difference is the trap alone, and
+        // small, since the guard stands outside its goal and must leave.
+        assert_eq!(b[0] - a[0], -TRAPPED_PASSING, "{a:?} {b:?}");
+        // Seat 1's large moved one cell (g5 to h5): it earns no guard credit for a trap
+        // it must give up.
         let race1 = race(&trapped, Seat(1)) - race(&free, Seat(1));
-        assert_eq!(b[1] - a[1], GUARD - race1, "{a:?} {b:?}");
+        assert_eq!(b[1] - a[1], -race1, "{a:?} {b:?}");
     }
 
     #[test]
