@@ -6,7 +6,7 @@
 //!   arrival), the hex distance over the piece's size rounded up (a large covers three cells a turn, a
 //!   small one), with a little of the exact quotient so that progress within a turn shows;
 //! * **depth**: each piece should end at its size's target ring
-//!   ([`TARGET_RING`](crate::playout::e::TARGET_RING): larges on the back line, smalls
+//!   ([`crate::playout::e::TARGET_RING`]: larges on the back line, smalls
 //!   near the entrance), so the goal fills from the back and the slow smalls find the
 //!   near cells free; a piece short of its ring (or still outside) costs a little per ring;
 //! * **crowding**: a second piece of the seat on one goal cell must leave again;

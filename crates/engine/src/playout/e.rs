@@ -53,7 +53,7 @@ pub const TARGET_RING: [u8; 4] = [0, 4, 5, 6];
 /// The potential of every cell for a piece of each size toward each goal sector:
 /// `potential[sector * 3 + size - 1][cell]`. Inside the goal it is the rings still short
 /// of the size's target ring (0 at or beyond it); outside, the distance to the goal
-/// sector plus the target's depth past the tip (ring 2) plus [`OUTSIDE`], so that every
+/// sector plus the target's depth past the tip (ring 2) plus `OUTSIDE`, so that every
 /// cell outside is worse than every goal cell.
 pub fn potentials() -> [[u8; 128]; 18] {
     let t = &*TABLES;

@@ -138,7 +138,7 @@ pub(super) fn count(game: &ChineseCheckers) -> usize {
     n.max(1)
 }
 
-/// The generator of [`Game`](crate::core::game::Game) for this game.
+/// The move generator of this game for [`Game`].
 pub struct Movegen;
 
 impl crate::core::game::Generator<ChineseCheckers> for Movegen {

@@ -299,7 +299,7 @@ fn max_other(seen: &[u8; MAX_SEATS], seat: usize) -> u8 {
     m
 }
 
-/// The generator of [`Game`](crate::core::game::Game) for this game.
+/// The move generator of this game for [`Game`].
 pub struct Movegen;
 
 impl crate::core::game::Generator<E> for Movegen {

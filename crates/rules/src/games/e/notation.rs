@@ -326,7 +326,7 @@ impl E {
 
 const _: () = assert!(NONE as usize == CELLS);
 
-/// The notation of [`Game`](crate::core::game::Game) for this game.
+/// The notation of this game for [`Game`].
 pub struct Text;
 
 impl crate::core::game::Notation<E> for Text {

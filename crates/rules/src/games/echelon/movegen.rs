@@ -92,7 +92,7 @@ pub(super) fn count_for(game: &Echelon, colour: usize) -> u32 {
     n
 }
 
-/// The generator of [`Game`](crate::core::game::Game) for this game.
+/// The move generator of this game for [`Game`].
 pub struct Movegen;
 
 impl crate::core::game::Generator<Echelon> for Movegen {

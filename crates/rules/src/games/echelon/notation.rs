@@ -231,7 +231,7 @@ pub fn draw(game: &Echelon) -> String {
     out
 }
 
-/// The notation of [`Game`](crate::core::game::Game) for this game.
+/// The notation of this game for [`Game`].
 pub struct Text;
 
 impl crate::core::game::Notation<Echelon> for Text {

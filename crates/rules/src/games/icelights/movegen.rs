@@ -140,7 +140,7 @@ pub fn is_legal(g: &Icelights, mv: IlMove) -> bool {
         && g.facing_unchecked(source) as u8 != mv.facing
 }
 
-/// The generator of [`Game`](crate::core::game::Game) for this game.
+/// The move generator of this game for [`Game`].
 pub struct Movegen;
 
 impl crate::core::game::Generator<Icelights> for Movegen {

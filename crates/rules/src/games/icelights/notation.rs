@@ -311,7 +311,7 @@ pub fn draw(g: &Icelights) -> String {
     out
 }
 
-/// The notation of [`Game`](crate::core::game::Game) for this game.
+/// The notation of this game for [`Game`].
 pub struct Text;
 
 impl crate::core::game::Notation<Icelights> for Text {

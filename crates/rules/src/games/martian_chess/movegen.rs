@@ -259,7 +259,7 @@ pub(super) fn reach_of<V: Variant>(game: &Mc<V>, seat: u8) -> Squares {
     out
 }
 
-/// The generator of [`Game`](crate::core::game::Game) for this game.
+/// The move generator of this game for [`Game`].
 pub struct Movegen;
 
 impl<V: Variant> crate::core::game::Generator<Mc<V>> for Movegen {

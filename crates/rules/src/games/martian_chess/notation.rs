@@ -273,7 +273,7 @@ pub fn draw<V: Variant>(game: &Mc<V>) -> String {
     out
 }
 
-/// The notation of [`Game`](crate::core::game::Game) for this game.
+/// The notation of this game for [`Game`].
 pub struct Text;
 
 impl<V: Variant> crate::core::game::Notation<Mc<V>> for Text {
