@@ -20,12 +20,13 @@
 
 use rand::Rng;
 use rand::rngs::SmallRng;
+use tabula_rules::MoveList;
 use tabula_rules::games::e::{CELLS, E, EMove, Slot, TABLES, Zone};
-use tabula_rules::geometry::bits::{Bits, has};
+use tabula_rules::geometry::bits::{BitIter, Bits, has};
 use tabula_rules::geometry::hex::Hex;
 use tabula_rules::{Game, Seat};
 
-use super::PlayoutPolicy;
+use super::{PlayoutPolicy, playout};
 
 /// Scores are in half cells of potential; they are clamped to `±MAX_SCORE`.
 const MAX_SCORE: i32 = 24;
@@ -169,7 +170,82 @@ impl Default for EForward {
 /// than a hundred turns); longer lists are weighed twice instead.
 const BUFFER: usize = 256;
 
+impl EForward {
+    /// A movement drawn without listing every turn: the mover's pieces in a random order,
+    /// the first whose best movement gains, and one of that piece's movements drawn by
+    /// weight. `None` when no piece gains.
+    fn quick(&self, game: &E, rng: &mut SmallRng) -> Option<EMove> {
+        let seat = game.to_move();
+        let mut slots = [Slot::NONE; 15];
+        let mut n = 0;
+        for (slot, _, covered, _) in game.pieces(seat) {
+            if !covered && n < slots.len() {
+                slots[n] = slot;
+                n += 1;
+            }
+        }
+        for k in 0..n {
+            slots.swap(k, rng.random_range(k..n));
+            let from = slots[k];
+            let dests = game.destinations(from);
+            if dests == 0 {
+                continue;
+            }
+            let m = self.mover(game, seat, from);
+            let (mut best, mut total) = (i32::MIN, 0f32);
+            let mut weights = [(0u8, 0f32); 128];
+            let mut count = 0;
+            for to in BitIter(dests) {
+                let score = self.score(game, &m, EMove::movement(from, to as u8));
+                // What counts for taking this piece is the race alone: a trap bonus must
+                // not keep a piece circling.
+                let gain =
+                    2 * (m.base - m.row[to] as i32) - if has(m.goal, to) && has(m.present, to) { CROWD } else { 0 };
+                best = best.max(gain);
+                total += self.weight(score);
+                weights[count] = (to as u8, total);
+                count += 1;
+            }
+            if best <= 0 {
+                continue;
+            }
+            let x = rng.random::<f32>() * total;
+            let pick = weights[..count].iter().find(|(_, sum)| *sum > x).unwrap_or(&weights[count - 1]);
+            return Some(EMove::movement(from, pick.0));
+        }
+        None
+    }
+}
+
 impl PlayoutPolicy<E> for EForward {
+    /// Plays on mostly without listing turns: each ply takes a gaining movement of a piece
+    /// drawn at random ([`quick`](EForward::quick)), and lists every turn only when no
+    /// piece gains (then exchanges, retreats and the pass come into play). With
+    /// `e.ge2_must_unstack` every ply lists, since that rule restricts which movements are
+    /// legal.
+    fn play_out(&self, game: &mut E, rng: &mut SmallRng, moves: &mut MoveList<EMove>, max_plies: u32) -> u32 {
+        if game.options().ge2_must_unstack {
+            return playout(game, self, rng, moves, max_plies);
+        }
+        let mut plies = 0;
+        while plies < max_plies && game.outcome().is_none() {
+            let mv = match self.quick(game, rng) {
+                Some(mv) => mv,
+                None => {
+                    game.legal_moves(moves);
+                    match moves.as_slice() {
+                        [] => break,
+                        [only] => *only,
+                        list => self.choose(game, list, rng),
+                    }
+                }
+            };
+            game.play(mv);
+            plies += 1;
+        }
+        plies
+    }
+
     /// Draws a turn with probability proportional to its weight: the running sums of the
     /// weights, then the first turn whose running sum passes a random point.
     fn choose(&self, game: &E, moves: &[EMove], rng: &mut SmallRng) -> EMove {
@@ -303,6 +379,44 @@ mod tests {
         for (players, n, cap) in [(2, 60, 600), (3, 30, 900), (6, 12, 1800)] {
             let (average, longest) = playouts(players, n, cap);
             eprintln!("{players} players: {n} playouts, {average} plies on average, longest {longest}");
+        }
+    }
+
+    /// The playouts MCTS runs (`play_out`): each quick movement is legal, and the games end
+    /// with a winner, about as soon as those drawn from full move lists.
+    #[test]
+    fn quick_playouts_play_legal_moves_and_finish() {
+        let policy = EForward::default();
+        let mut moves = MoveList::new();
+        for (players, n, cap) in [(2u8, 40u64, 600u32), (3, 20, 900), (6, 8, 1800)] {
+            let (mut total, mut quick) = (0, 0);
+            for seed in 0..n {
+                let mut g = start(players);
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut plies = 0;
+                while g.outcome().is_none() {
+                    assert!(plies < cap, "{players} players, seed {seed}: no result in {cap} plies");
+                    g.legal_moves(&mut moves);
+                    let mv = match policy.quick(&g, &mut rng) {
+                        Some(mv) => {
+                            assert!(moves.iter().any(|&m| m == mv), "an illegal quick move in {}", g.to_text());
+                            quick += 1;
+                            mv
+                        }
+                        None => policy.choose(&g, moves.as_slice(), &mut rng),
+                    };
+                    g.play(mv);
+                    plies += 1;
+                }
+                assert!(g.outcome().unwrap().sole_winner().is_some());
+                total += plies;
+                let mut again = start(players);
+                let played = policy.play_out(&mut again, &mut SmallRng::seed_from_u64(seed), &mut moves, cap);
+                assert!(again.outcome().is_some_and(|o| o.sole_winner().is_some()), "play_out ends with a winner");
+                assert!(played < cap);
+            }
+            assert!(quick * 2 > total, "{players} players: most plies take the quick path ({quick} of {total})");
+            eprintln!("{players} players: {} plies on average", total / n as u32);
         }
     }
 

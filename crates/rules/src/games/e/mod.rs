@@ -298,6 +298,20 @@ impl E {
         })
     }
 
+    /// The cells where the piece at `from` can end a movement if it is the side to move's
+    /// and uncovered (empty otherwise): the destinations of its movements without the
+    /// exchanges that may follow them, and regardless of `e.ge2_must_unstack`. A cheap
+    /// look at one piece, for playout policies; [`legal_moves`](Game::legal_moves) is
+    /// the full list.
+    pub fn destinations(&self, from: Slot) -> Bits {
+        match self.piece_in(from) {
+            Some(x) if seat_of(x) == self.turn.to_move && !self.covered(x) && self.turn.outcome.is_none() => {
+                movegen::destinations_of(self, x)
+            }
+            _ => 0,
+        }
+    }
+
     /// The piece at `slot`, if any.
     pub fn piece_at(&self, slot: Slot) -> Option<Piece> {
         let p = self.piece_in(slot)?;

@@ -95,14 +95,15 @@ struct Walk<'a> {
     straight: bool,
 }
 
+/// The cells the piece `x` of the side to move can end a movement on (it is uncovered).
+pub(super) fn destinations_of(g: &E, x: u8) -> Bits {
+    let w = Walk::new(g);
+    w.destinations(&w.unit(x))
+}
+
 fn turns(g: &E, sink: &mut impl Sink) {
-    let t = &*TABLES;
-    let me = g.turn.to_move as usize;
-    let mut home_present = [0; MAX_SEATS];
-    for (s, hp) in home_present.iter_mut().enumerate().take(g.seats as usize) {
-        *hp = g.present[s] & t.home[g.sectors[s] as usize];
-    }
-    let w = Walk { g, t, me, home_present, jump_cost: g.options.jump_cost, straight: g.options.straight_line_only };
+    let w = Walk::new(g);
+    let me = w.me;
     let first = me * PIECES;
     if g.options.ge2_must_unstack {
         // Only movements off the mover's own colour, while there is one.
@@ -126,7 +127,18 @@ fn turns(g: &E, sink: &mut impl Sink) {
     exchange::standalone(g, sink);
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// The walker of the side to move in `g`.
+    fn new(g: &'a E) -> Self {
+        let t = &*TABLES;
+        let mut home_present = [0; MAX_SEATS];
+        for (s, hp) in home_present.iter_mut().enumerate().take(g.seats as usize) {
+            *hp = g.present[s] & t.home[g.sectors[s] as usize];
+        }
+        let me = g.turn.to_move as usize;
+        Walk { g, t, me, home_present, jump_cost: g.options.jump_cost, straight: g.options.straight_line_only }
+    }
+
     /// The movements of `x`'s unit, each followed by the exchanges it allows.
     fn unit_turns(&self, x: u8, sink: &mut impl Sink) {
         let g = self.g;

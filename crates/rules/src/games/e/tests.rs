@@ -109,3 +109,32 @@ fn most_moves_in_random_play() {
         }
     }
 }
+
+/// `destinations` of a piece are the destinations of its listed movements.
+#[test]
+fn destinations_match_the_listed_movements() {
+    let mut g = start(3);
+    let mut moves = MoveList::new();
+    let mut seed = 7u64;
+    let mut checked = 0;
+    for _ in 0..150 {
+        if g.outcome().is_some() {
+            break;
+        }
+        g.legal_moves(&mut moves);
+        for s in 0..3 {
+            for (slot, ..) in g.pieces(Seat(s)) {
+                let listed = moves
+                    .iter()
+                    .filter(|m| m.has_movement() && !m.has_exchange() && m.from == slot)
+                    .fold(0, |a, m| a | crate::geometry::bits::bit(m.to as usize));
+                let mine = s == g.to_move().0;
+                assert_eq!(g.destinations(slot), if mine { listed } else { 0 }, "{}", g.to_text());
+                checked += (listed != 0) as usize;
+            }
+        }
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        g.play(moves.as_slice()[(seed >> 33) as usize % moves.len()]);
+    }
+    assert!(checked > 500, "{checked} pieces with movements");
+}
