@@ -219,7 +219,7 @@ impl EForward {
 
 impl PlayoutPolicy<E> for EForward {
     /// Plays on mostly without listing turns: each ply takes a gaining movement of a piece
-    /// drawn at random ([`quick`](EForward::quick)), and lists every turn only when no
+    /// drawn at random (`quick`), and lists every turn only when no
     /// piece gains (then exchanges, retreats and the pass come into play). With
     /// `e.ge2_must_unstack` every ply lists, since that rule restricts which movements are
     /// legal.
