@@ -55,6 +55,9 @@ pub struct Tables {
     pub distance_to_sector: [[u8; 6]; CELLS],
 }
 
+// Walks treat any table entry of `CELLS` or more as off the board.
+const _: () = assert!(NONE as usize == CELLS);
+
 /// The tables of the one E board.
 pub static TABLES: LazyLock<Tables> = LazyLock::new(Tables::build);
 

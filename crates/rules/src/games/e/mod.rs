@@ -265,6 +265,11 @@ impl E {
         self.sectors[seat.index() % MAX_SEATS]
     }
 
+    /// The home sector of each seat, in seat order.
+    pub fn sectors(&self) -> &[u8] {
+        &self.sectors[..self.seats as usize]
+    }
+
     /// The goal sector of `seat`: the sector across from its home.
     #[inline(always)]
     pub fn goal_sector(&self, seat: Seat) -> u8 {

@@ -26,7 +26,6 @@ use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::{Header, number};
 use crate::core::outcome::Seat;
-use crate::geometry::hex::NONE;
 
 const SIZE_LETTERS: [char; 3] = ['s', 'm', 'l'];
 
@@ -130,7 +129,7 @@ fn piece_text(p: Piece) -> String {
 
 /// The position text.
 pub fn to_text(game: &E) -> String {
-    let sectors: String = game.sectors[..game.seats as usize].iter().map(|s| s.to_string()).collect();
+    let sectors: String = game.sectors().iter().map(|s| s.to_string()).collect();
     let rows: Vec<String> = TABLES
         .hex
         .ranks()
@@ -316,15 +315,6 @@ pub fn draw(game: &E) -> String {
     }
     out
 }
-
-impl E {
-    /// The sector of each seat, as the position text writes them.
-    pub fn sectors(&self) -> &[u8] {
-        &self.sectors[..self.seats as usize]
-    }
-}
-
-const _: () = assert!(NONE as usize == CELLS);
 
 /// The notation of this game for [`Game`].
 pub struct Text;
