@@ -136,6 +136,9 @@ pub trait EngineGame: Game {
     /// of a node, quiet moves are tried one ply shallower first. 0 (none) unless a game
     /// sets it.
     const LATE_MOVE_REDUCTIONS: usize = 0;
+    /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
+    /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
+    const PLAYOUT_CAP: Option<u32> = None;
     /// The share, in percent (0 to 100), of a draw in the static evaluation of this
     /// unfinished position: alpha-beta adds that share of the draw's value (its contempt)
     /// to the evaluation. Martian Chess: a running clock with the points lead shared, as

@@ -11,7 +11,7 @@ use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::Mcts;
 use crate::search::simple::{Greedy, RandomPlayer};
-use crate::settings::{ALPHABETA, GREEDY, MCTS, MctsSpec, Policy, RANDOM, RandomSpec, SEARCHERS};
+use crate::settings::{ALPHABETA, GREEDY, MCTS, Policy, RANDOM, RandomSpec, SEARCHERS, mcts_defaults};
 
 /// A spec string that cannot be built; the message names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
             Box::new(AlphaBeta::<G>::new(c))
         }
         "mcts" => {
-            let mut s = MctsSpec::default();
+            let mut s = mcts_defaults::<G>();
             apply(name, MCTS, &mut s, &pairs)?;
             let policy = match s.policy {
                 Policy::Game => G::playout_policy(),

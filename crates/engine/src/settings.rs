@@ -207,6 +207,13 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     AlphaBetaConfig { contempt: Some(G::CONTEMPT), lmr: Some(G::LATE_MOVE_REDUCTIONS), ..AlphaBetaConfig::default() }
 }
 
+/// The MCTS settings a spec starts from for `G`: the game's playout truncation.
+pub fn mcts_defaults<G: EngineGame>() -> MctsSpec {
+    let mut spec = MctsSpec::default();
+    spec.config.playout_cap = G::PLAYOUT_CAP;
+    spec
+}
+
 /// Every searcher's name in spec strings with what it is, in the order errors and listings
 /// give them.
 pub const SEARCHERS: [(&str, &str); 4] = [
@@ -220,7 +227,7 @@ pub const SEARCHERS: [(&str, &str); 4] = [
 pub fn searchers<G: EngineGame>() -> Vec<SearcherInfo> {
     let keys = [
         key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
-        key_infos(MCTS, &MctsSpec::default()),
+        key_infos(MCTS, &mcts_defaults::<G>()),
         key_infos(GREEDY, &()),
         key_infos(RANDOM, &RandomSpec::default()),
     ];

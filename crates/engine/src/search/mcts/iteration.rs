@@ -5,10 +5,15 @@
 //! picks which (sampling without replacement), so likely moves are tried first. Playouts
 //! follow the policy to the end of the game, or (truncated) for a fixed number of plies,
 //! after which the evaluator's per-seat values become rewards.
+//!
+//! A child whose position occurred earlier in the game, or on the path from the root, is
+//! a draw and is not searched further (as alpha-beta scores repetitions): a seat that is
+//! ahead then does not shuffle pieces back and forth, and one that is behind may aim for
+//! it.
 
 use super::parallel::Ctx;
 use super::rewards::{Rewards, eval_rewards};
-use super::solver::{UNPROVEN, outcome_proof, proof_rewards};
+use super::solver::{DRAW, UNPROVEN, outcome_proof, proof_rewards};
 use super::tree::{NONE, Node, Tree};
 use crate::api::{EngineGame, Evaluator};
 
@@ -21,6 +26,8 @@ impl<G: EngineGame> Tree<G> {
         let mut game = self.root.clone().expect("prepared");
         self.path.clear();
         self.path.push(0);
+        self.path_keys.clear();
+        self.path_keys.push(game.hash());
         let mut node = 0u32;
         loop {
             let n = self.nodes[node as usize];
@@ -46,11 +53,14 @@ impl<G: EngineGame> Tree<G> {
             }
             game.play(self.nodes[child as usize].mv);
             self.path.push(child);
+            self.path_keys.push(game.hash());
             node = child;
         }
 
         let leaf = self.nodes[node as usize];
-        let rewards = if let Some(outcome) = game.outcome() {
+        let rewards = if leaf.repeated {
+            proof_rewards(DRAW, self.seats)
+        } else if let Some(outcome) = game.outcome() {
             self.finished_rewards(ctx, outcome, &game)
         } else if ctx.solver && leaf.proof != UNPROVEN {
             proof_rewards(leaf.proof, self.seats)
@@ -109,6 +119,10 @@ impl<G: EngineGame> Tree<G> {
             Some(outcome) => (true, outcome_proof(outcome)),
             None => (false, UNPROVEN),
         };
+        let key = game.hash();
+        let repeated = !terminal && (ctx.history.binary_search(&key).is_ok() || self.path_keys.contains(&key));
+        let (terminal, proof) =
+            if repeated { (true, if ctx.solver { DRAW } else { UNPROVEN }) } else { (terminal, proof) };
         let hist = if ctx.config.progressive_history { self.history.slot(n.to_move, mv) } else { NONE };
         self.nodes.push(Node {
             mv,
@@ -124,6 +138,7 @@ impl<G: EngineGame> Tree<G> {
             mover: n.to_move,
             proof,
             terminal,
+            repeated,
             draw_floor: false,
             plies: 0,
         });

@@ -118,13 +118,16 @@ pub struct Mcts<G: EngineGame> {
     eval: G::Eval,
     trees: Vec<Tree<G>>,
     last: Vec<RootStat<G::Move>>,
+    /// `(ply, hash)` of the positions this searcher searched and the ones its moves made:
+    /// the game's history as far as it knows it (it is handed only the current position).
+    seen: Vec<(u32, u64)>,
 }
 
 impl<G: EngineGame> Mcts<G> {
     /// A searcher with these settings, playing out with `policy` and scoring truncated
     /// playouts with the game's evaluator.
     pub fn new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Self {
-        Mcts { config, policy, eval: G::Eval::default(), trees: Vec::new(), last: Vec::new() }
+        Mcts { config, policy, eval: G::Eval::default(), trees: Vec::new(), last: Vec::new(), seen: Vec::new() }
     }
 
     /// The settings.
@@ -170,11 +173,16 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
             tree.prepare(game, self.config.reuse_tree);
         }
 
+        // Positions remembered from this ply on belong to another game or a line taken back.
+        self.seen.retain(|&(ply, _)| ply < game.ply());
+        let mut history: Vec<u64> = self.seen.iter().map(|&(_, key)| key).collect();
+        history.sort_unstable();
         let ctx = Ctx::<G> {
             config: &self.config,
             policy: &*self.policy,
             eval: &self.eval,
             solver: self.config.solver && game.seats() == 2,
+            history: &history,
         };
         let shared = Shared::new(limits, start);
         let total = search_trees(&mut self.trees, &ctx, &shared, report);
@@ -196,6 +204,12 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
             });
             tree.map_or_else(|| best_move.into_iter().collect(), |t| t.pv(best_move))
         };
+        self.seen.push((game.ply(), game.hash()));
+        if let Some(mv) = best_move {
+            let mut child = game.clone();
+            child.play(mv);
+            self.seen.push((child.ply(), child.hash()));
+        }
         let time = start.elapsed();
         let depth = pv.len() as u32;
         report(&SearchInfo { depth, score, nodes: total, time, pv: pv.clone() });
@@ -206,6 +220,7 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
     fn new_game(&mut self) {
         self.trees.clear();
         self.last.clear();
+        self.seen.clear();
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -25,6 +25,8 @@ pub(super) struct Ctx<'a, G: EngineGame> {
     pub(super) eval: &'a G::Eval,
     /// The solver is on and the game has two seats.
     pub(super) solver: bool,
+    /// The hashes of the positions that occurred earlier in the game, sorted.
+    pub(super) history: &'a [u64],
 }
 
 /// What the threads of one search share.

@@ -7,6 +7,7 @@ use std::time::Duration;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_rules::{Game, MoveList};
 
+use super::tree::NONE;
 use super::*;
 use crate::playout::Uniform;
 use crate::playout::chinese_checkers::CcForward;
@@ -253,4 +254,49 @@ fn mcts_speed() {
         rates.push(rate);
     }
     eprintln!("speed-up with 2 threads: {:.2}x", rates[1] / rates[0]);
+}
+
+/// Every node's position is checked against the game's history and the path above it: a
+/// node is a (drawn, unexpanded) repetition exactly when its position occurred before.
+#[test]
+fn repeated_positions_are_draws_and_grow_no_subtree() {
+    // Two plies in, searched from the start first: the start and the position after the
+    // first move are in the searcher's history.
+    let mut m = cc_mcts(MctsConfig { seed: 3, ..MctsConfig::default() });
+    let first = m.search(&start(), &Limits::nodes(200), &mut quiet).best.unwrap();
+    let mut game = start();
+    game.play(first);
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    game.play(list.as_slice()[0]);
+    m.search(&game, &Limits::nodes(20_000), &mut quiet);
+
+    let tree = &m.trees[0];
+    // What the searcher saw: the start and the position its move made.
+    let mut after_first = start();
+    after_first.play(first);
+    let history = [start().hash(), after_first.hash()];
+    let mut repeated = 0;
+    // (node, its position, the hashes on the path above it)
+    let mut stack = vec![(0u32, game, vec![])];
+    while let Some((node, position, above)) = stack.pop() {
+        let n = tree.nodes[node as usize];
+        let key = position.hash();
+        let expected = node != 0 && (history.contains(&key) || above.contains(&key));
+        assert_eq!(n.repeated, expected, "node {node}");
+        if n.repeated {
+            repeated += 1;
+            assert!(n.terminal && n.first_child == NONE);
+            let sums = &tree.rewards[node as usize * 2..node as usize * 2 + 2];
+            assert!(sums.iter().all(|&s| (s - 0.5 * n.visits as f64).abs() < 1e-9), "a draw: {sums:?}");
+        }
+        let mut above = above.clone();
+        above.push(key);
+        for child in tree.children(node) {
+            let mut p = position;
+            p.play(tree.nodes[child as usize].mv);
+            stack.push((child, p, above.clone()));
+        }
+    }
+    assert!(repeated > 0, "the search met no repetition to check");
 }

@@ -35,8 +35,10 @@ pub(super) struct Node<M> {
     pub(super) mover: u8,
     /// `UNPROVEN`, `DRAW` or `WON + seat`.
     pub(super) proof: u8,
-    /// The game is over here.
+    /// The game is over here, or (with `repeated`) the search treats it as over.
     pub(super) terminal: bool,
+    /// The position occurred earlier in the game or on the path from the root: a draw.
+    pub(super) repeated: bool,
     /// The seat to move has a proven draw among its children (solver only).
     pub(super) draw_floor: bool,
     /// With a proof: plies from here to the end of the game.
@@ -57,6 +59,8 @@ pub(super) struct Tree<G: Game> {
     pub(super) history: History<G::Move>,
     /// Scratch: the nodes of the current iteration, root first.
     pub(super) path: Vec<u32>,
+    /// Scratch: the hashes of the positions of the current iteration, root first.
+    pub(super) path_keys: Vec<u64>,
     /// Scratch: a move list for the playouts.
     pub(super) list: MoveList<G::Move>,
 }
@@ -73,6 +77,7 @@ impl<G: EngineGame> Tree<G> {
             rng: SmallRng::seed_from_u64(seed),
             history: History::new(),
             path: Vec::new(),
+            path_keys: Vec::new(),
             list: MoveList::new(),
         }
     }
@@ -114,6 +119,7 @@ impl<G: EngineGame> Tree<G> {
                 mover: seat,
                 proof: UNPROVEN,
                 terminal: false,
+                repeated: false,
                 draw_floor: false,
                 plies: 0,
             });
