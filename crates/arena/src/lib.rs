@@ -20,6 +20,7 @@ pub mod runner;
 pub mod schedule;
 pub mod seed;
 pub mod time_control;
+pub mod ugi;
 
 pub use clock::{Clock, Flagged};
 pub use engine::{EngineEntry, unique_names};
