@@ -17,6 +17,7 @@ use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
 
 use crate::clock::Clock;
 use crate::player::{Action, FlagRule, Mover, Observer, Player, Review};
+use crate::ugi::{Fault, go_command, outside_move};
 
 /// Where the runner reads the time; tests substitute a fake one.
 pub trait TimeSource: Send + Sync {
@@ -56,8 +57,9 @@ pub enum Termination {
     MaxPlies,
     /// A seat's clock ran out.
     TimeForfeit(Seat),
-    /// A seat's searcher gave no move or an illegal one.
-    EngineError(Seat, String),
+    /// A seat's engine gave no move or an illegal one, or (an outside engine) answered
+    /// nothing in time, died or broke the protocol.
+    EngineError(Seat, Fault),
     /// A person left the game before its end: scored as a forfeit.
     Abandoned(Seat),
 }
@@ -72,13 +74,27 @@ impl Termination {
     }
 }
 
+impl Termination {
+    /// The termination without its details, for counts: `normal`, `time forfeit`,
+    /// `illegal move`, `no answer`, ...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::MaxPlies => "max plies",
+            Termination::TimeForfeit(_) => "time forfeit",
+            Termination::EngineError(_, fault) => fault.kind(),
+            Termination::Abandoned(_) => "abandoned",
+        }
+    }
+}
+
 impl fmt::Display for Termination {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Termination::Normal => f.write_str("normal"),
             Termination::MaxPlies => f.write_str("max plies"),
             Termination::TimeForfeit(s) => write!(f, "time forfeit by seat {s}"),
-            Termination::EngineError(s, why) => write!(f, "engine error by seat {s}: {why}"),
+            Termination::EngineError(_, fault) => write!(f, "{fault}"),
             Termination::Abandoned(s) => write!(f, "abandoned by seat {s}"),
         }
     }
@@ -166,6 +182,7 @@ pub fn play_game<G: EngineGame>(
     let GameSetup { start, book, margin, flag, time_manager, time } = setup;
     let seats = start.seats();
     assert_eq!(players.len(), seats, "one player per seat");
+    let start_text = start.to_text();
     let mut game = start;
     let mut moves = Vec::new();
     for mv in book {
@@ -188,7 +205,7 @@ pub fn play_game<G: EngineGame>(
         if game.outcome().is_some() {
             let reviewer = players.iter_mut().enumerate().find_map(|(seat, p)| match &mut p.mover {
                 Mover::Person(person) => Some((Seat(seat as u8), person)),
-                Mover::Searcher(_) => None,
+                Mover::Searcher(_) | Mover::Outside(_) => None,
             });
             if let Some((seat, person)) = reviewer
                 && person.game_over(&game) == Review::Undo
@@ -200,6 +217,7 @@ pub fn play_game<G: EngineGame>(
         }
         let seat = game.to_move();
         let player = &mut players[seat.index()];
+        let go = go_command(&player.control, &clocks, seat);
         let began = time.now();
         let (mv, depth, nodes, score) = match &mut player.mover {
             Mover::Person(person) => match person.turn(&game) {
@@ -216,6 +234,19 @@ pub fn play_game<G: EngineGame>(
                 let result = searcher.search(&game, &limits, &mut |info| observer.info(&game, info));
                 (result.best, result.depth, result.nodes, result.score)
             }
+            Mover::Outside(engine) => {
+                observer.thinking(&game);
+                match outside_move(engine, &game, &start_text, &moves, &go, clocks[seat.index()].as_ref()) {
+                    Ok((mv, answer)) => {
+                        let info = answer.info;
+                        let depth = info.depth.unwrap_or(0);
+                        let score =
+                            info.score.map_or(0, |s| s.clamp(-i64::from(i32::MAX), i64::from(i32::MAX)) as Score);
+                        (Some(mv), depth, info.nodes.unwrap_or(0), score)
+                    }
+                    Err(fault) => break Termination::EngineError(seat, fault),
+                }
+            }
         };
         let used = time.now().saturating_sub(began);
         let before = if undoable { clocks.clone() } else { Vec::new() };
@@ -231,11 +262,11 @@ pub fn play_game<G: EngineGame>(
             }
         }
         let Some(mv) = mv else {
-            break Termination::EngineError(seat, "no move".into());
+            break Termination::EngineError(seat, Fault::NoMove);
         };
         game.legal_moves(&mut legal);
         if !legal.as_slice().contains(&mv) {
-            break Termination::EngineError(seat, format!("illegal move {mv:?}"));
+            break Termination::EngineError(seat, Fault::IllegalMove(format!("{mv:?}")));
         }
         let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score };
         if undoable {

@@ -23,7 +23,7 @@ pub mod time_control;
 pub mod ugi;
 
 pub use clock::{Clock, Flagged};
-pub use engine::{EngineEntry, unique_names};
+pub use engine::{EngineEntry, Source, unique_names};
 pub use error::ArenaError;
 pub use game::{GameResult, GameSetup, MoveRecord, Termination, TimeSource, WallClock, play_game};
 pub use opening::{Opening, OpeningBook};

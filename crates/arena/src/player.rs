@@ -1,11 +1,13 @@
-//! The players of a game: in-process searchers and people whose moves come from outside (a
-//! terminal, a script), and the observer that sees a game as it is played.
+//! The players of a game: in-process searchers, outside engines speaking UGI, and people
+//! whose moves come from outside (a terminal, a script), and the observer that sees a game
+//! as it is played.
 
 use tabula_engine::{SearchInfo, Searcher};
 use tabula_rules::{Game, Seat};
 
 use crate::game::MoveRecord;
 use crate::time_control::TimeControl;
+use crate::ugi::{Fault, OutsideEngine};
 
 /// What a person does on their turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +47,9 @@ pub enum Mover<G: Game> {
     Searcher(Box<dyn Searcher<G>>),
     /// A person.
     Person(Box<dyn Person<G>>),
+    /// An outside engine, or why it could not be started for this game (a fault that
+    /// loses the game at its first move).
+    Outside(Result<Box<OutsideEngine>, Fault>),
 }
 
 /// One seat's player: who moves, the time control and whether a clock runs.
@@ -62,6 +67,11 @@ impl<G: Game> Player<G> {
     /// A searcher on a clock under `control` (a clock only if the control is timed).
     pub fn searcher(searcher: Box<dyn Searcher<G>>, control: TimeControl) -> Self {
         Player { mover: Mover::Searcher(searcher), control, clocked: true }
+    }
+
+    /// An outside engine on a clock under `control`.
+    pub fn outside(engine: Result<Box<OutsideEngine>, Fault>, control: TimeControl) -> Self {
+        Player { mover: Mover::Outside(engine), control, clocked: true }
     }
 
     /// A person, without a clock.

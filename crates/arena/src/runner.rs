@@ -10,7 +10,7 @@ use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Searcher, registry};
 use tabula_rules::{Game, Outcome};
 
-use crate::engine::EngineEntry;
+use crate::engine::{EngineEntry, Source};
 use crate::error::{ArenaError, error};
 use crate::game::{GameSetup, Termination, TimeSource, play_game};
 use crate::json;
@@ -20,6 +20,7 @@ use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, schedule};
 use crate::seed::mix;
 use crate::time_control::TimeControl;
+use crate::ugi::{Fault, OutsideEngine};
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
 pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;
@@ -100,7 +101,14 @@ impl<G: EngineGame> MatchConfig<G> {
         self.engines
             .iter()
             .map(|e| {
-                (self.build)(&e.spec).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
+                match &e.source {
+                    Source::Searcher(spec) => {
+                        (self.build)(spec).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
+                    }
+                    Source::Outside(command) => {
+                        OutsideEngine::start(command).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
+                    }
+                }
                 e.tc.or(self.tc).ok_or_else(|| error(format!("engine '{}' has no time control: give --tc", e.name)))
             })
             .collect()
@@ -131,10 +139,23 @@ impl<G: EngineGame> MatchConfig<G> {
         let seats = start.seats();
         let mut players = Vec::with_capacity(seats);
         for (seat, &engine) in pairing.seats.iter().enumerate() {
-            let mut searcher = (self.build)(&self.engines[engine].spec).map_err(error)?;
-            searcher.new_game();
-            searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
-            players.push(Player::searcher(searcher, controls[engine]));
+            match &self.engines[engine].source {
+                Source::Searcher(spec) => {
+                    let mut searcher = (self.build)(spec).map_err(error)?;
+                    searcher.new_game();
+                    searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
+                    players.push(Player::searcher(searcher, controls[engine]));
+                }
+                Source::Outside(command) => {
+                    // A new process for every game: one that failed in the last game
+                    // starts afresh, and one that cannot start loses this game.
+                    let outside = OutsideEngine::start(command).map_err(|_| Fault::Crashed).and_then(|mut outside| {
+                        outside.new_game()?;
+                        Ok(Box::new(outside))
+                    });
+                    players.push(Player::outside(outside, controls[engine]));
+                }
+            }
         }
         let setup = GameSetup {
             start: start.clone(),

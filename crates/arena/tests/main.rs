@@ -10,6 +10,7 @@ mod fake;
 mod icelights;
 mod martian_chess;
 mod matches;
+mod outside;
 mod people;
 mod records;
 

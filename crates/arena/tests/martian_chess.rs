@@ -3,7 +3,7 @@
 //! games (free-for-all and teams) run to a scored end.
 
 use tabula_arena::TimeControl;
-use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, run_match};
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, Source, run_match};
 use tabula_engine::eval::martian_chess::McBench;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, Mc, McOptions, Variant};
 use tabula_rules::{Game, GameOptions, Seat};
@@ -16,8 +16,16 @@ fn alphabeta_share<V: Variant + McBench>(rounds: usize, depth: u32) -> f64 {
     let mut options = McOptions::<V>::default();
     options.set("max_plies", "200").unwrap();
     let engines = vec![
-        EngineEntry { name: "ab".into(), spec: "alphabeta:hash=4".into(), tc: Some(TimeControl::Depth(depth)) },
-        EngineEntry { name: "greedy".into(), spec: "greedy".into(), tc: Some(TimeControl::Depth(1)) },
+        EngineEntry {
+            name: "ab".into(),
+            source: Source::Searcher("alphabeta:hash=4".into()),
+            tc: Some(TimeControl::Depth(depth)),
+        },
+        EngineEntry {
+            name: "greedy".into(),
+            source: Source::Searcher("greedy".into()),
+            tc: Some(TimeControl::Depth(1)),
+        },
     ];
     let mut config = MatchConfig::<Mc<V>>::new(options, engines, None, 2 * rounds);
     // Random openings leave out clock calls and gifts across the canal
@@ -63,7 +71,11 @@ fn four_player_games_end_scored() {
         }
         let engines: Vec<EngineEntry> = ["alphabeta:hash=4", "mcts:seed=1", "greedy", "random"]
             .iter()
-            .map(|s| EngineEntry { name: s.to_string(), spec: s.to_string(), tc: Some(TimeControl::Nodes(300)) })
+            .map(|s| EngineEntry {
+                name: s.to_string(),
+                source: Source::Searcher(s.to_string()),
+                tc: Some(TimeControl::Nodes(300)),
+            })
             .collect();
         let engines = if teams { engines[..3].to_vec() } else { engines };
         let config = MatchConfig::<MartianChess>::new(options, engines, None, 4);
@@ -88,8 +100,8 @@ fn timed<V: Variant + McBench>() {
     options.set("max_plies", "160").unwrap();
     let st = TimeControl::FixedPerMove(std::time::Duration::from_secs(1));
     let engines = vec![
-        EngineEntry { name: "ab".into(), spec: "alphabeta:hash=16".into(), tc: Some(st) },
-        EngineEntry { name: "greedy".into(), spec: "greedy".into(), tc: Some(st) },
+        EngineEntry { name: "ab".into(), source: Source::Searcher("alphabeta:hash=16".into()), tc: Some(st) },
+        EngineEntry { name: "greedy".into(), source: Source::Searcher("greedy".into()), tc: Some(st) },
     ];
     let mut config = MatchConfig::<Mc<V>>::new(options, engines, None, 40);
     config.openings = OpeningBook::Random { plies: 3 };

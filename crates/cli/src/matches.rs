@@ -34,7 +34,8 @@ pub struct MatchArgs {
     /// A rule option as KEY=VALUE (repeatable).
     #[arg(long = "opt", value_name = "KEY=VALUE")]
     opts: Vec<String>,
-    /// An engine: a spec (alphabeta:threads=1) or name=NAME,spec=SPEC,tc=TC (at least twice).
+    /// An engine (at least twice): a spec (alphabeta:threads=1), name=NAME,spec=SPEC,tc=TC, or an
+    /// outside UGI engine cmd=PATH[,args=ARGS][,name=NAME][,option.X=Y][,tc=TC].
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// The time control of engines without their own: 10+0.1, 40/60, st=1, nodes=N, depth=N.
@@ -170,10 +171,7 @@ impl GameCommand for MatchArgs {
         let mut terminations: Vec<(String, u32)> = Vec::new();
         let mut on_game = |game: &FinishedGame| -> bool {
             stats.add(game.pairing.round, &game.pairing.seats, &game.outcome);
-            let kind = match game.termination.loser() {
-                Some(_) => game.termination.to_string().split(" by ").next().unwrap_or("").to_string(),
-                None => game.termination.to_string(),
-            };
+            let kind = game.termination.kind().to_string();
             match terminations.iter_mut().find(|(k, _)| *k == kind) {
                 Some(entry) => entry.1 += 1,
                 None => terminations.push((kind, 1)),

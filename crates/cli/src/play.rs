@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use clap::{Args, ValueEnum};
 use tabula_arena::plural::plural;
+use tabula_arena::ugi::Fault;
 use tabula_arena::{
     Action, FlagRule, GameSetup, MoveRecord, Observer, Person, Player, Review, Termination, TimeControl,
     TimeControlError, WallClock, play_game,
@@ -346,7 +347,7 @@ impl GameCommand for PlayArgs {
         let mut screen = Screen { console: console.clone(), human, specs: seat_specs };
         let result = play_game(setup, &mut players, &mut screen);
         match result.termination {
-            Termination::EngineError(_, why) if why == "no move" => console.line("the engine found no move"),
+            Termination::EngineError(_, Fault::NoMove) => console.line("the engine found no move"),
             Termination::EngineError(..) => console.line(result.termination),
             _ => {}
         }

@@ -5,10 +5,14 @@
 //! the protocol for people.
 
 mod command;
+mod outside;
 mod reply;
+mod turn;
 
 pub use command::{Command, Go, Query, Start};
+pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine};
 pub use reply::{Info, OptionDecl, OptionKind, Reply};
+pub use turn::{UNTIMED_WAIT, go_command, outside_move};
 
 use std::fmt;
 

@@ -1,0 +1,239 @@
+//! An outside engine: a process that speaks UGI (or UGI-N) on its stdin and stdout, started
+//! by the runner for each game. The runner keeps the clocks; this side only sends the
+//! position and the clocks, and waits for `bestmove` until a deadline.
+//!
+//! A reader thread turns the engine's stdout into a channel of lines, so every wait has a
+//! deadline and a dead process shows as a closed channel. What goes wrong during a game is
+//! a [`Fault`], which loses that game; the engine is then killed, and the next game starts
+//! a new process.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use super::{Command, Go, Info, OptionDecl, Reply};
+
+/// How long an engine may take to answer `ugi` with `ugiok` and `isready` with `readyok`.
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How an outside engine is started: `--engine cmd=PATH[,args=...][,option.X=Y]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutsideCommand {
+    /// The program.
+    pub path: String,
+    /// Its arguments (the `args=` field split at whitespace).
+    pub args: Vec<String>,
+    /// Options sent with `setoption` after `ugiok`, in order.
+    pub options: Vec<(String, String)>,
+    /// How long it may take to answer `ugi` and `isready` ([`HANDSHAKE`] from `--engine`).
+    pub handshake: Duration,
+}
+
+impl fmt::Display for OutsideCommand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.path)?;
+        self.args.iter().try_for_each(|a| write!(f, " {a}"))
+    }
+}
+
+/// Why an outside engine lost a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// A searcher gave no move though the game was not over.
+    NoMove,
+    /// The move is not legal in the position, or not a move of the game at all.
+    IllegalMove(String),
+    /// Nothing came within the time left plus the margin.
+    NoAnswer,
+    /// The process died or closed its output.
+    Crashed,
+    /// A line that is not the protocol.
+    Garbage(String),
+}
+
+impl Fault {
+    /// The fault without its details, for counts: `illegal move`, `no answer`, ...
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Fault::NoMove => "no move",
+            Fault::IllegalMove(_) => "illegal move",
+            Fault::NoAnswer => "no answer",
+            Fault::Crashed => "engine crashed",
+            Fault::Garbage(_) => "garbage",
+        }
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::IllegalMove(mv) => write!(f, "illegal move {mv}"),
+            Fault::Garbage(line) => write!(f, "garbage '{line}'"),
+            other => f.write_str(other.kind()),
+        }
+    }
+}
+
+/// What an engine answered a `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The move, in the game's notation (not yet checked).
+    pub best: String,
+    /// The last `info` line with a depth, if any.
+    pub info: Info,
+}
+
+/// A running outside engine.
+pub struct OutsideEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The name it gave with `id name`.
+    pub name: String,
+    /// The options it declared.
+    pub options: Vec<OptionDecl>,
+    handshake: Duration,
+}
+
+impl OutsideEngine {
+    /// Starts the engine, waits for `ugiok` (lines before it that are not the protocol,
+    /// such as a banner, are skipped), sets its options and waits for `readyok`. The error
+    /// says what failed, naming the program or the option.
+    pub fn start(command: &OutsideCommand) -> Result<Self, String> {
+        let mut child = Process::new(&command.path)
+            .args(&command.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", command.path))?;
+        let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
+        let (Some(stdin), Some(stdout)) = (stdin, stdout) else {
+            let _ = child.kill();
+            return Err(format!("cannot talk to '{}'", command.path));
+        };
+        let (sender, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = OutsideEngine {
+            child,
+            stdin,
+            lines,
+            name: command.path.clone(),
+            options: Vec::new(),
+            handshake: command.handshake,
+        };
+        let program = &command.path;
+        engine.send(&Command::Ugi).map_err(|_| format!("'{program}' exited at once"))?;
+        let until = Instant::now() + command.handshake;
+        loop {
+            match engine.next_line(until) {
+                Ok(line) => match line.parse::<Reply>() {
+                    Ok(Reply::UgiOk) => break,
+                    Ok(Reply::Name(name)) => engine.name = name,
+                    Ok(Reply::Option(option)) => engine.options.push(option),
+                    _ => {}
+                },
+                Err(Fault::NoAnswer) => {
+                    return Err(format!("'{program}' sent no ugiok within {:.1}s", command.handshake.as_secs_f64()));
+                }
+                Err(_) => return Err(format!("'{program}' exited before ugiok")),
+            }
+        }
+        for (name, value) in &command.options {
+            if !engine.options.iter().any(|o| o.name.eq_ignore_ascii_case(name)) {
+                let known: Vec<&str> = engine.options.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!("'{program}' has no option '{name}' (it has: {})", known.join(", ")));
+            }
+            let set = Command::SetOption { name: name.clone(), value: value.clone() };
+            engine.send(&set).map_err(|_| format!("'{program}' exited while setting '{name}'"))?;
+        }
+        engine.ready().map_err(|fault| format!("'{program}' did not answer isready: {fault}"))?;
+        Ok(engine)
+    }
+
+    /// Tells the engine a new game starts and waits until it is ready.
+    pub fn new_game(&mut self) -> Result<(), Fault> {
+        self.send(&Command::NewGame)?;
+        self.ready()
+    }
+
+    /// Sends the position and the clocks and waits for `bestmove` until `wait` has passed
+    /// (then the engine is sent `stop` and loses the game: a move after its time is lost on
+    /// time anyway). `info` lines are kept; any other line is garbage.
+    pub fn think(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
+        self.send(position)?;
+        self.send(&Command::Go(go.clone()))?;
+        let until = Instant::now() + wait;
+        let mut answer = Answer::default();
+        loop {
+            let line = self.next_line(until)?;
+            match line.parse::<Reply>() {
+                Ok(Reply::BestMove(best)) => {
+                    answer.best = best;
+                    return Ok(answer);
+                }
+                Ok(Reply::Info(info)) => {
+                    if info.depth.is_some() || info.nodes.is_some() {
+                        answer.info = info;
+                    }
+                }
+                _ if line.trim().is_empty() => {}
+                _ => return Err(Fault::Garbage(line)),
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`, skipping `info` lines.
+    fn ready(&mut self) -> Result<(), Fault> {
+        self.send(&Command::IsReady)?;
+        let until = Instant::now() + self.handshake;
+        loop {
+            let line = self.next_line(until)?;
+            match line.parse::<Reply>() {
+                Ok(Reply::ReadyOk) => return Ok(()),
+                Ok(Reply::Info(_)) => {}
+                _ if line.trim().is_empty() => {}
+                _ => return Err(Fault::Garbage(line)),
+            }
+        }
+    }
+
+    fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        writeln!(self.stdin, "{command}").and_then(|_| self.stdin.flush()).map_err(|_| Fault::Crashed)
+    }
+
+    /// The next line before `until`.
+    fn next_line(&mut self, until: Instant) -> Result<String, Fault> {
+        let wait = until.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(Fault::NoAnswer),
+            Err(RecvTimeoutError::Disconnected) => Err(Fault::Crashed),
+        }
+    }
+}
+
+/// Asks the engine to quit, and kills it if it has not within a moment.
+impl Drop for OutsideEngine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "{}", Command::Quit).and_then(|_| self.stdin.flush());
+        let until = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < until {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

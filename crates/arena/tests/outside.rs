@@ -1,0 +1,120 @@
+//! Outside engines in matches: a process that breaks the protocol in each way loses its
+//! game with the reason in the record, is started afresh for the next game, and the match
+//! completes; startup failures are errors before the first game.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use tabula_arena::TimeControl;
+use tabula_arena::ugi::Fault;
+use tabula_arena::{EngineEntry, MatchConfig, Source, Termination, parse_records, run_match};
+use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+use tabula_rules::{GameOptions, Seat};
+
+use crate::wall;
+
+/// The misbehaving engine (`examples/faulty_engine.rs`), which `cargo test` builds beside
+/// the test binaries.
+fn faulty() -> String {
+    let mut dir = std::env::current_exe().expect("the test binary");
+    dir.pop();
+    if dir.ends_with("deps") {
+        dir.pop();
+    }
+    let path: PathBuf = dir.join("examples").join(format!("faulty_engine{}", std::env::consts::EXE_SUFFIX));
+    assert!(path.exists(), "{} is built by cargo test", path.display());
+    path.to_string_lossy().into_owned()
+}
+
+fn options(max_plies: u32) -> CcOptions {
+    let mut o = CcOptions::default();
+    o.set("max_plies", &max_plies.to_string()).unwrap();
+    o
+}
+
+/// Two games between the faulty engine in `mode` (faulting at its `at`th move) and
+/// `random`, under `tc`.
+fn faulty_match(mode: &str, at: usize, tc: TimeControl) -> Vec<tabula_arena::FinishedGame> {
+    let engines = vec![
+        EngineEntry::parse(&format!("name=faulty,cmd={},args={mode} {at}", faulty())).unwrap(),
+        EngineEntry::parse("random").unwrap(),
+    ];
+    let mut config = MatchConfig::<ChineseCheckers>::new(options(60), engines, Some(tc), 2);
+    config.margin = Duration::from_millis(50);
+    run_match(&config, wall(), &mut |_| true).unwrap()
+}
+
+/// A fault mode, its control, the fault it must cause and how the record starts.
+type Case = (&'static str, TimeControl, fn(&Fault) -> bool, &'static str);
+
+#[test]
+fn every_fault_loses_its_game_and_the_match_goes_on() {
+    let nodes = TimeControl::Nodes(10);
+    let cases: [Case; 5] = [
+        ("illegal", nodes, |f| *f == Fault::IllegalMove("a1-a2".into()), "illegal move a1-a2"),
+        ("malformed", nodes, |f| *f == Fault::IllegalMove("??".into()), "illegal move ??"),
+        ("garbage", nodes, |f| matches!(f, Fault::Garbage(line) if line.contains("hello")), "garbage 'hello"),
+        ("exit", nodes, |f| *f == Fault::Crashed, "engine crashed"),
+        ("sleep", TimeControl::FixedPerMove(Duration::from_millis(100)), |f| *f == Fault::NoAnswer, "no answer"),
+    ];
+    for (mode, tc, is_fault, text) in cases {
+        let games = faulty_match(mode, 2, tc);
+        assert_eq!(games.len(), 2, "{mode}");
+        for game in &games {
+            let seat = Seat(game.pairing.seats.iter().position(|&e| e == 0).unwrap() as u8);
+            let Termination::EngineError(loser, fault) = &game.termination else {
+                panic!("{mode}: {:?}", game.termination)
+            };
+            assert_eq!(*loser, seat, "{mode}");
+            assert!(is_fault(fault), "{mode}: {fault:?}");
+            assert_eq!(game.outcome.score(seat), 0.0);
+            assert_eq!(game.record.tag("Termination"), Some(game.termination.to_string().as_str()));
+            assert!(game.record.tag("Termination").unwrap().starts_with(text), "{mode}");
+            // The fault came at the engine's second move: one move of its own was played.
+            let first_seat_plies = if seat == Seat(0) { 2 } else { 3 };
+            assert_eq!(game.plies, first_seat_plies, "{mode}");
+        }
+        let text: String = games.iter().map(|g| g.record.to_text(2)).collect();
+        assert_eq!(parse_records(&text).unwrap().len(), 2);
+    }
+}
+
+#[test]
+fn a_well_behaved_outside_engine_plays_whole_games() {
+    let games = faulty_match("none", 1, TimeControl::Nodes(10));
+    for game in &games {
+        assert_eq!(game.termination, Termination::MaxPlies);
+        assert_eq!(game.plies, 60);
+    }
+}
+
+#[test]
+fn engines_that_cannot_start_are_errors_before_the_first_game() {
+    let setup = |entry: &str| {
+        let engines = vec![EngineEntry::parse(entry).unwrap(), EngineEntry::parse("random").unwrap()];
+        let config = MatchConfig::<ChineseCheckers>::new(options(10), engines, Some(TimeControl::Nodes(1)), 2);
+        let mut played = 0;
+        let result = run_match(&config, wall(), &mut |_| {
+            played += 1;
+            true
+        });
+        assert_eq!(played, 0);
+        result.unwrap_err().0
+    };
+    let err = setup("name=ghost,cmd=/no/such/engine");
+    assert!(err.contains("engine 'ghost'") && err.contains("cannot start '/no/such/engine'"), "{err}");
+    let err = setup("cmd=true");
+    assert!(err.contains("exited before ugiok"), "{err}");
+    let err = setup(&format!("cmd={},args=none,option.hash=8", faulty()));
+    assert!(err.contains("no option 'hash'"), "{err}");
+
+    // An engine that never sends ugiok: `cat` echoes `ugi` back.
+    let mut entry = EngineEntry::parse("cmd=cat").unwrap();
+    if let Source::Outside(command) = &mut entry.source {
+        command.handshake = Duration::from_millis(300);
+    }
+    let engines = vec![entry, EngineEntry::parse("random").unwrap()];
+    let config = MatchConfig::<ChineseCheckers>::new(options(10), engines, Some(TimeControl::Nodes(1)), 2);
+    let err = run_match(&config, wall(), &mut |_| true).unwrap_err().0;
+    assert!(err.contains("'cat' sent no ugiok within 0.3s"), "{err}");
+}
