@@ -118,3 +118,35 @@ fn engines_that_cannot_start_are_errors_before_the_first_game() {
     let err = run_match(&config, wall(), &mut |_| true).unwrap_err().0;
     assert!(err.contains("'cat' sent no ugiok within 0.3s"), "{err}");
 }
+
+#[test]
+fn outside_engines_take_any_seat_of_three_four_and_six() {
+    for players in [3, 4, 6] {
+        let mut options = options(4 * players as u32);
+        options.set_players(players).unwrap();
+        let engines = vec![
+            EngineEntry::parse(&format!("name=steady,cmd={},args=none", faulty())).unwrap(),
+            EngineEntry::parse(&format!("name=crashing,cmd={},args=exit 3", faulty())).unwrap(),
+            EngineEntry::parse("random").unwrap(),
+        ];
+        let config = MatchConfig::<ChineseCheckers>::new(options, engines, Some(TimeControl::Nodes(10)), players);
+        let games = run_match(&config, wall(), &mut |_| true).unwrap();
+        for game in &games {
+            let crashing = game.pairing.seats.iter().position(|&e| e == 1);
+            match crashing {
+                // Its third move never comes: it ranks last, the others share first place.
+                Some(seat) => {
+                    assert_eq!(game.termination, Termination::EngineError(Seat(seat as u8), Fault::Crashed));
+                    let ranks = game.outcome.ranks();
+                    assert!(
+                        (0..players).all(|s| ranks[s] as usize == if s == seat { players } else { 1 }),
+                        "{ranks:?}"
+                    );
+                }
+                None => assert_eq!(game.termination, Termination::MaxPlies, "{players} seats"),
+            }
+        }
+        let text: String = games.iter().map(|g| g.record.to_text(players)).collect();
+        assert_eq!(parse_records(&text).unwrap().len(), games.len());
+    }
+}

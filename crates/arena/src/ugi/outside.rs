@@ -132,7 +132,7 @@ impl OutsideEngine {
             handshake: command.handshake,
         };
         let program = &command.path;
-        engine.send(&Command::Ugi).map_err(|_| format!("'{program}' exited at once"))?;
+        engine.send(&Command::Ugi).map_err(|_| format!("'{program}' exited before ugiok"))?;
         let until = Instant::now() + command.handshake;
         loop {
             match engine.next_line(until) {
