@@ -36,6 +36,10 @@ impl<G: EngineGame> Tree<G> {
             }
             if n.moves_start == NONE {
                 game.legal_moves(&mut self.list);
+                if self.moves.len() + self.list.len() > self.moves.capacity() {
+                    // No room for its moves: a leaf, like a node of a full tree.
+                    break;
+                }
                 let node = &mut self.nodes[node as usize];
                 node.moves_start = self.moves.len() as u32;
                 node.moves_len = self.list.len() as u32;

@@ -30,7 +30,7 @@ use tabula_rules::MoveList;
 
 use self::parallel::{Ctx, Shared, search_trees};
 use self::root::{choose, merge};
-use self::tree::Tree;
+use self::tree::{NONE, Tree};
 use super::Report;
 use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
 use crate::playout::PlayoutPolicy;
@@ -170,7 +170,7 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
             self.trees = (0..threads).map(|i| Tree::new(self.config.seed.wrapping_add(i as u64))).collect();
         }
         for tree in &mut self.trees {
-            tree.prepare(game, self.config.reuse_tree);
+            tree.prepare(game, self.config.reuse_tree, self.config.max_nodes.min(NONE as usize - 1));
         }
 
         // Positions remembered from this ply on belong to another game or a line taken back.

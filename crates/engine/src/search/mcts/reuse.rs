@@ -36,9 +36,11 @@ impl<G: EngineGame> Tree<G> {
     /// Keeps only the subtree under `top`, which becomes the root.
     pub(super) fn compact(&mut self, top: u32) {
         let seats = self.seats;
-        let old_nodes = std::mem::take(&mut self.nodes);
-        let old_rewards = std::mem::take(&mut self.rewards);
-        let old_moves = std::mem::take(&mut self.moves);
+        // The copies get the old room at once, so that they never grow by reallocation.
+        let room = (self.nodes.capacity(), self.rewards.capacity(), self.moves.capacity());
+        let old_nodes = std::mem::replace(&mut self.nodes, Vec::with_capacity(room.0));
+        let old_rewards = std::mem::replace(&mut self.rewards, Vec::with_capacity(room.1));
+        let old_moves = std::mem::replace(&mut self.moves, Vec::with_capacity(room.2));
         let copy = |tree: &mut Self, old: u32, parent: u32| -> u32 {
             let mut node = old_nodes[old as usize];
             node.parent = parent;

@@ -13,6 +13,10 @@ use crate::api::EngineGame;
 /// An index meaning "no node".
 pub(super) const NONE: u32 = u32::MAX;
 
+/// Listed legal moves a tree may hold per node it may hold: a node whose moves do not fit
+/// is not expanded (a playout starts there), as when the tree is full.
+pub(super) const MOVES_PER_NODE: usize = 16;
+
 /// One node of the arena.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node<M> {
@@ -91,8 +95,12 @@ impl<G: EngineGame> Tree<G> {
     }
 
     /// Sets the tree up to search `game` (which is not over), keeping the matching
-    /// subtree of the previous search when `reuse` is on.
-    pub(super) fn prepare(&mut self, game: &G, reuse: bool) {
+    /// subtree of the previous search when `reuse` is on, with room for `max_nodes` nodes.
+    ///
+    /// The room is reserved at once: the operating system commits a page only when it is
+    /// written, so this costs nothing, and the arrays never grow by reallocation during a
+    /// search, where copying hundreds of megabytes would overrun the clock.
+    pub(super) fn prepare(&mut self, game: &G, reuse: bool, max_nodes: usize) {
         let found = if reuse && self.seats == game.seats() { self.find(game) } else { None };
         match found {
             Some(0) => {}
@@ -100,6 +108,9 @@ impl<G: EngineGame> Tree<G> {
             None => self.clear(),
         }
         self.seats = game.seats();
+        self.nodes.reserve_exact(max_nodes.saturating_sub(self.nodes.len()));
+        self.rewards.reserve_exact((max_nodes * self.seats).saturating_sub(self.rewards.len()));
+        self.moves.reserve_exact((max_nodes * MOVES_PER_NODE).saturating_sub(self.moves.len()));
         if self.nodes.is_empty() {
             game.legal_moves(&mut self.list);
             let start = self.moves.len() as u32;
