@@ -6,9 +6,11 @@
 
 mod command;
 mod reply;
+mod serve;
 
 pub use command::{Command, Go, Query, Start};
 pub use reply::{Info, OptionDecl, OptionKind, Reply};
+pub use serve::UgiEngine;
 
 use std::fmt;
 
