@@ -170,7 +170,7 @@ impl<G: EngineGame> UgiEngine<G> {
     fn position(&self, start: Start, moves: &[String]) -> Result<G, String> {
         let mut game = match start {
             Start::StartPos => self.start(),
-            Start::Fen(text) => G::from_text(&text).map_err(|e| format!("bad position text '{text}': {e}"))?,
+            Start::Fen(text) => G::from_text(&text).map_err(|e| format!("bad position text: {e}"))?,
         };
         for (i, text) in moves.iter().enumerate() {
             let mv = game.parse_move(text).map_err(|e| {
