@@ -143,7 +143,7 @@ impl<G: EngineGame> UgiEngine<G> {
             },
             Command::Go(go) => {
                 let limits = match self.game.outcome() {
-                    Some(outcome) => Err(format!("game over ({outcome}): no move to search")),
+                    Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
                     None => limits::limits(&go, self.game.to_move(), self.game.ply(), &self.manager),
                 };
                 match limits.and_then(|limits| Ok((limits, self.take_searcher()?))) {
