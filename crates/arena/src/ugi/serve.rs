@@ -7,6 +7,8 @@
 //! the protocol, a bad option, a bad position or an illegal move is answered with
 //! `info string error MESSAGE` naming the bad token, and the engine keeps serving.
 
+#[cfg(test)]
+mod any_input;
 mod limits;
 mod options;
 mod search;

@@ -7,6 +7,7 @@ use tabula_engine::Limits;
 use tabula_engine::time::TimeManager;
 use tabula_rules::Seat;
 
+use crate::time_control::MAX_SECONDS;
 use crate::ugi::Go;
 
 /// The limits of `go` for seat `mover` at game ply `ply`:
@@ -19,7 +20,9 @@ use crate::ugi::Go;
 /// `depth` and `nodes` cap any of these. Clocks given for other seats but not the mover's
 /// are an error.
 pub(super) fn limits(go: &Go, mover: Seat, ply: u32, manager: &TimeManager) -> Result<Limits, String> {
-    let ms = Duration::from_millis;
+    // Absurd times are cut to the longest a time control may name, so that no searcher's
+    // deadline (its start plus the time) can overflow.
+    let ms = |ms: u64| Duration::from_millis(ms.min(MAX_SECONDS * 1000));
     let seat = mover.index();
     let mut limits = if let Some(time) = go.movetime {
         manager.move_time(ms(time))
@@ -74,6 +77,8 @@ mod tests {
         assert_eq!(fixed.depth, Some(3));
         let nodes = limits(&go("go nodes 900"), Seat(1), 0, &manager).unwrap();
         assert_eq!((nodes.nodes, nodes.soft_time, nodes.hard_time), (Some(900), None, None));
+        let absurd = limits(&go("go movetime 18446744073709551615"), Seat(0), 0, &manager).unwrap();
+        assert_eq!(absurd.hard_time, Some(Duration::from_secs(MAX_SECONDS) - manager.overhead));
         for line in ["go infinite", "go", "go infinite p1time 10 p2time 10"] {
             let open = limits(&go(line), Seat(0), 0, &manager).unwrap();
             assert_eq!((open.soft_time, open.hard_time, open.depth, open.nodes), (None, None, None, None), "{line}");
