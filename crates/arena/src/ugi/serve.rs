@@ -177,7 +177,7 @@ impl<G: EngineGame> UgiEngine<G> {
         for (i, text) in moves.iter().enumerate() {
             let mv = game.parse_move(text).map_err(|e| {
                 let state = match game.outcome() {
-                    Some(outcome) => format!("the game is over ({outcome})"),
+                    Some(outcome) => format!("the game is over ({})", result(Some(outcome))),
                     None => format!("p{} to move", game.to_move().index() + 1),
                 };
                 format!("{e} (move {} of the list, {state}); the position is unchanged", i + 1)

@@ -295,7 +295,10 @@ fn finished_games_answer_their_result() {
     let answer = s.next();
     assert!(answer.starts_with("info string error game over"), "{answer}");
     s.exchange("isready", &["bestmove (none)"]);
-    s.refused(&format!("position fen {CC_DRAWN} moves j14-j13"), "'j14-j13'");
+    s.refused(
+        &format!("position fen {CC_DRAWN} moves j14-j13"),
+        "'j14-j13' (move 1 of the list, the game is over (draw))",
+    );
     s.exchange(&format!("position fen {CC_WIN_IN_ONE}"), &[]);
     s.query("result", "none");
     s.exchange(&format!("position fen {CC_WIN_IN_ONE} moves e5-e4"), &[]);
