@@ -13,6 +13,7 @@ mod perft;
 mod play;
 mod position;
 mod show;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,8 @@ enum Command {
     Play(play::PlayArgs),
     /// List a game's rule options and the searchers' keys, with values, defaults and docs.
     Options(options::OptionsArgs),
+    /// Be an engine speaking UGI on stdin and stdout, for match runners and GUIs.
+    Ugi(ugi::UgiArgs),
 }
 
 /// The one-line description `--help` starts with, naming every game.
@@ -61,7 +64,7 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match, play or options (see tabula --help)".into(),
+                "missing command: perft, show, go, bench, match, play, options or ugi (see tabula --help)".into(),
             )
             .report();
         }
@@ -82,6 +85,7 @@ fn main() -> ExitCode {
         Command::Match(args) => matches::run(args),
         Command::Play(args) => play::run(args),
         Command::Options(args) => options::run(args),
+        Command::Ugi(args) => ugi::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

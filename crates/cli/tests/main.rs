@@ -1,6 +1,6 @@
 //! The command-line contract of `tabula` (DESIGN.md, "Command line") through the built
 //! binary, one test binary: the checks every game shares in one table (`games`), each game's
-//! own checks in a module named after it, and `go`, `match`, `show --record` and `play`.
+//! own checks in a module named after it, and `go`, `match`, `show --record`, `play` and `ugi`.
 //!
 //! The helpers below hold the contract: success leaves stderr empty; bad input exits with
 //! status 2, nothing on stdout and exactly one stderr line starting `tabula: ` that names
@@ -18,6 +18,7 @@ mod icelights;
 mod martian_chess;
 mod matches;
 mod options;
+mod ugi;
 
 /// Runs the binary with `args`.
 pub fn tabula(args: &[&str]) -> Output {

@@ -11,7 +11,10 @@ use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::Mcts;
 use crate::search::simple::{Greedy, RandomPlayer};
-use crate::settings::{ALPHABETA, GREEDY, MCTS, Policy, RANDOM, RandomSpec, SEARCHERS, mcts_defaults};
+use crate::settings::{
+    ALPHABETA, GREEDY, KeyInfo, MCTS, Policy, RANDOM, RandomSpec, SEARCHERS, alphabeta_defaults, key_infos,
+    mcts_defaults,
+};
 
 /// A spec string that cannot be built; the message names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,6 +114,28 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
     })
 }
 
+/// The keys of the searcher a spec string describes, each with the value it has under the
+/// spec (the game's default where the spec does not set it).
+pub fn keys<G: EngineGame>(spec: &str) -> Result<Vec<KeyInfo>, SpecError> {
+    fn under<T>(
+        name: &str,
+        settings: &[&dyn Setting<T>],
+        mut target: T,
+        pairs: &[(&str, &str)],
+    ) -> Result<Vec<KeyInfo>, SpecError> {
+        apply(name, settings, &mut target, pairs)?;
+        Ok(key_infos(settings, &target))
+    }
+    let (name, pairs) = split(spec)?;
+    match name {
+        "alphabeta" => under(name, ALPHABETA, alphabeta_defaults::<G>(), &pairs),
+        "mcts" => under(name, MCTS, mcts_defaults::<G>(), &pairs),
+        "greedy" => under(name, GREEDY, (), &pairs),
+        "random" => under(name, RANDOM, RandomSpec::default(), &pairs),
+        _ => Err(unknown(name)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,5 +177,15 @@ mod tests {
         assert!(err("mcts:c=-1").contains("'-1'"));
         assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
         assert!(err("mcts:x=1").contains("reuse, policy"));
+    }
+
+    #[test]
+    fn keys_carry_the_specs_values() {
+        let mcts = keys::<ChineseCheckers>("mcts:solver=off,seed=9").unwrap();
+        let value = |key: &str| mcts.iter().find(|k| k.key == key).unwrap().default.clone();
+        assert_eq!((value("solver"), value("seed"), value("reuse")), ("false".into(), "9".into(), "true".into()));
+        assert_eq!(mcts.len(), MCTS.len());
+        assert!(keys::<ChineseCheckers>("alphabeta:hash=0").is_err());
+        assert!(keys::<ChineseCheckers>("greedy").unwrap().is_empty());
     }
 }

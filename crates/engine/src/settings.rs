@@ -1,7 +1,7 @@
 //! The searchers' keys, declared once (key, values, default, doc): the registry parses spec
 //! strings with them and `tabula options` lists them.
 
-use tabula_rules::core::settings::{Choice, Limit, Number, Setting, Switch, Words};
+use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, Switch, Words};
 
 use crate::api::EngineGame;
 use crate::search::alphabeta::{AlphaBetaConfig, Model};
@@ -182,6 +182,8 @@ pub struct KeyInfo {
     pub default: String,
     /// What it does.
     pub doc: &'static str,
+    /// The kind of value it takes.
+    pub kind: SettingKind,
 }
 
 /// A searcher as `tabula options` lists it.
@@ -195,10 +197,11 @@ pub struct SearcherInfo {
     pub keys: Vec<KeyInfo>,
 }
 
-fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<KeyInfo> {
+/// The keys of `settings` with their values in `default`.
+pub(crate) fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<KeyInfo> {
     settings
         .iter()
-        .map(|s| KeyInfo { key: s.key(), values: s.expected(), default: s.get(default), doc: s.doc() })
+        .map(|s| KeyInfo { key: s.key(), values: s.expected(), default: s.get(default), doc: s.doc(), kind: s.kind() })
         .collect()
 }
 

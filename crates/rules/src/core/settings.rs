@@ -52,6 +52,29 @@ pub trait Setting<T>: Sync {
     fn applies(&self, _target: &T) -> bool {
         true
     }
+    /// The kind of value it takes, for interfaces that declare options by kind (UGI's
+    /// spin, check, combo and string); by default [`SettingKind::Other`].
+    fn kind(&self) -> SettingKind {
+        SettingKind::Other
+    }
+}
+
+/// The kind of value a setting takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingKind {
+    /// A whole number from `min` to `max` (bounds beyond `i64` are clamped to it).
+    Whole {
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+    },
+    /// `true` or `false`.
+    Switch,
+    /// One of these words.
+    Words(Vec<&'static str>),
+    /// Anything else: fractional numbers, limits (`none` or a number), texts.
+    Other,
 }
 
 /// The setting named `key`, if declared.
@@ -155,6 +178,9 @@ impl<T, W: Words> Setting<T> for Choice<T, W> {
     fn applies(&self, target: &T) -> bool {
         self.applies.is_none_or(|f| f(target))
     }
+    fn kind(&self) -> SettingKind {
+        SettingKind::Words(W::WORDS.iter().map(|(_, w)| *w).collect())
+    }
 }
 
 /// A number in a range.
@@ -222,6 +248,19 @@ impl<T, N: Numeric> Setting<T> for Number<T, N> {
         (self.set)(target, n);
         Ok(())
     }
+    fn kind(&self) -> SettingKind {
+        // An integer type refuses a fraction; a float type reads it.
+        if N::from_str("0.5").is_ok() {
+            return SettingKind::Other;
+        }
+        let clamped = |n: N| {
+            let text = n.to_string();
+            text.parse::<i128>().map_or(if text.starts_with('-') { i64::MIN } else { i64::MAX }, |n| {
+                n.clamp(i64::MIN.into(), i64::MAX.into()) as i64
+            })
+        };
+        SettingKind::Whole { min: clamped(self.min), max: clamped(self.max) }
+    }
 }
 
 impl<T, N: Numeric> Setting<T> for Limit<T, N> {
@@ -281,6 +320,9 @@ impl<T> Setting<T> for Switch<T> {
         (self.set)(target, v);
         Ok(())
     }
+    fn kind(&self) -> SettingKind {
+        SettingKind::Switch
+    }
 }
 
 /// A value of its own form, read and written by the setting's functions.
@@ -316,105 +358,4 @@ impl<T> Setting<T> for Text<T> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    words! {
-        /// A test enum.
-        enum Speed {
-            #[default]
-            Slow = "slow",
-            Fast = "fast",
-            Warp = "warp",
-        }
-    }
-
-    #[derive(Default, PartialEq, Debug)]
-    struct Config {
-        speed: Speed,
-        on: bool,
-        limit: Option<u32>,
-        depth: i32,
-        name: String,
-    }
-
-    const SETTINGS: &[&dyn Setting<Config>] = &[
-        &Choice::<Config, _> {
-            key: "speed",
-            doc: "how fast",
-            get: |c| c.speed,
-            set: |c, v| c.speed = v,
-            applies: None,
-        },
-        &Switch::<Config> { key: "on", doc: "on or off", get: |c| c.on, set: |c, v| c.on = v },
-        &Limit::<Config, _> {
-            key: "limit",
-            doc: "a limit",
-            min: 1,
-            max: 500,
-            get: |c| c.limit,
-            set: |c, v| c.limit = v,
-        },
-        &Number::<Config, _> {
-            key: "depth",
-            doc: "a depth",
-            min: -5,
-            max: 5,
-            get: |c| c.depth,
-            set: |c, v| c.depth = v,
-        },
-        &Text::<Config> {
-            key: "name",
-            doc: "a name",
-            form: "lower-case letters",
-            get: |c| c.name.clone(),
-            set: |c, v| v.bytes().all(|b| b.is_ascii_lowercase()).then(|| c.name = v.to_string()),
-        },
-    ];
-
-    /// Sets `key`; the error is what the setting expects.
-    fn set(c: &mut Config, key: &str, value: &str) -> Result<(), String> {
-        find(SETTINGS, key).expect("a declared key").set(c, value).map_err(|e| match e {
-            RulesError::BadValue { key: k, value: v, expected } if k == key && v == value => expected,
-            other => other.to_string(),
-        })
-    }
-
-    #[test]
-    fn every_kind_reads_its_values_and_names_the_rest() {
-        let mut c = Config::default();
-        set(&mut c, "speed", "warp").unwrap();
-        set(&mut c, "on", "yes").unwrap();
-        set(&mut c, "limit", "500").unwrap();
-        set(&mut c, "depth", "-5").unwrap();
-        set(&mut c, "name", "abc").unwrap();
-        assert_eq!(c, Config { speed: Speed::Warp, on: true, limit: Some(500), depth: -5, name: "abc".into() });
-        assert_eq!(set(&mut c, "speed", "Warp").unwrap_err(), "slow, fast or warp");
-        assert_eq!(set(&mut c, "on", "maybe").unwrap_err(), "true or false");
-        assert_eq!(set(&mut c, "limit", "501").unwrap_err(), "none or a number from 1 to 500");
-        assert_eq!(set(&mut c, "limit", "0").unwrap_err(), "none or a number from 1 to 500");
-        assert_eq!(set(&mut c, "limit", "007").unwrap_err(), "none or a number from 1 to 500");
-        assert_eq!(set(&mut c, "depth", "none").unwrap_err(), "a number from -5 to 5");
-        assert_eq!(set(&mut c, "depth", "+3").unwrap_err(), "a number from -5 to 5");
-        assert_eq!(set(&mut c, "name", "ABC").unwrap_err(), "lower-case letters");
-        set(&mut c, "limit", "none").unwrap();
-        assert_eq!(c.limit, None);
-        set(&mut c, "on", "0").unwrap();
-        assert!(!c.on);
-    }
-
-    #[test]
-    fn non_default_lists_changed_settings_in_order() {
-        let mut c = Config::default();
-        assert!(non_default(SETTINGS, &c, &Config::default()).is_empty());
-        set(&mut c, "depth", "2").unwrap();
-        set(&mut c, "speed", "fast").unwrap();
-        assert_eq!(
-            non_default(SETTINGS, &c, &Config::default()),
-            [("speed", "fast".to_string()), ("depth", "2".to_string())]
-        );
-        assert_eq!(keys(SETTINGS), "speed, on, limit, depth, name");
-        assert_eq!(one_of(&["a"]), "a");
-        assert_eq!(one_of(&["a", "b"]), "a or b");
-    }
-}
+mod tests;

@@ -1,0 +1,258 @@
+//! The engine side of UGI and UGI-N: [`UgiEngine`] reads commands line by line, keeps a
+//! position and a searcher, and answers on its output. A search runs on a thread of its
+//! own, so `stop`, `isready` and `query` are answered while it thinks; `stop` raises the
+//! search's stop flag and the `bestmove` follows at once.
+//!
+//! Nothing read can end the loop but `quit` or the end of the input: a line that is not
+//! the protocol, a bad option, a bad position or an illegal move is answered with
+//! `info string error MESSAGE` naming the bad token, and the engine keeps serving.
+
+#[cfg(test)]
+mod any_input;
+mod limits;
+mod options;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use std::io::{self, BufRead, Write};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use tabula_engine::time::TimeManager;
+use tabula_engine::{EngineGame, Searcher, registry};
+use tabula_rules::{Outcome, Seat};
+
+use super::{Command, Info, Query, Reply, Start};
+use crate::error::{ArenaError, error};
+use options::SearcherKeys;
+use search::Search;
+
+/// The author `ugi` names.
+const AUTHOR: &str = "The Tabula developers";
+
+/// An engine speaking UGI for game `G`: a searcher built from a spec string, the game's
+/// rule options for `position startpos`, and the position the runner set.
+pub struct UgiEngine<G: EngineGame> {
+    options: G::Options,
+    game: G,
+    keys: SearcherKeys,
+    /// `None` only while a search holds it.
+    searcher: Option<Box<dyn Searcher<G>>>,
+    search: Option<Search<G>>,
+    manager: TimeManager,
+}
+
+/// The engine's output, shared with the search thread; every line is written whole and
+/// flushed.
+pub(crate) struct Output(Mutex<Box<dyn Write + Send>>);
+
+impl Output {
+    /// Writes one reply.
+    pub(crate) fn send(&self, reply: &Reply) -> io::Result<()> {
+        let mut out = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        writeln!(out, "{reply}")?;
+        out.flush()
+    }
+
+    /// Writes `info string error MESSAGE`, on one line whatever the message holds.
+    pub(crate) fn error(&self, message: &str) -> io::Result<()> {
+        let message = message.replace('\r', "\\r").replace('\n', "\\n");
+        self.send(&Reply::Info(Info { string: Some(format!("error {message}")), ..Info::default() }))
+    }
+}
+
+impl<G: EngineGame> UgiEngine<G> {
+    /// An engine playing `G` under `options` with the searcher `spec` describes (as
+    /// `tabula go --engine` takes it); a bad spec or bad options are an error that names
+    /// the bad part.
+    pub fn new(options: G::Options, spec: &str) -> Result<Self, ArenaError> {
+        let game = G::new(&options).map_err(|e| error(e.to_string()))?;
+        let searcher = registry::build::<G>(spec).map_err(|e| error(e.to_string()))?;
+        let keys = SearcherKeys::of::<G>(spec).map_err(|e| error(e.to_string()))?;
+        let manager = TimeManager::default();
+        Ok(UgiEngine { options, game, keys, searcher: Some(searcher), search: None, manager })
+    }
+
+    /// Serves the commands of `input` until `quit` or its end, answering on `output`.
+    /// A search still running at the end is stopped and answered first. Fails only when
+    /// the input cannot be read or the output written.
+    pub fn serve(mut self, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+        let out = Arc::new(Output(Mutex::new(Box::new(output))));
+        let served = self.lines(&mut input, &out);
+        let stopped = self.stop_search(&out);
+        served.and(stopped)
+    }
+
+    fn lines(&mut self, input: &mut impl BufRead, out: &Arc<Output>) -> io::Result<()> {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => return Ok(()),
+                Ok(_) => {}
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+            // Bytes that are not UTF-8 become U+FFFD and are named as such in the error.
+            let line = String::from_utf8_lossy(&bytes);
+            if line.trim().is_empty() {
+                continue;
+            }
+            self.collect_search(out)?;
+            match line.parse::<Command>() {
+                Ok(Command::Quit) => return Ok(()),
+                Ok(command) => self.command(command, out)?,
+                Err(e) => out.error(&e.0)?,
+            }
+        }
+    }
+
+    fn command(&mut self, command: Command, out: &Arc<Output>) -> io::Result<()> {
+        match command {
+            Command::Ugi => {
+                out.send(&Reply::Name(format!("Tabula {} ({})", self.keys.name(), G::NAME)))?;
+                out.send(&Reply::Author(AUTHOR.to_string()))?;
+                for option in self.keys.declarations() {
+                    out.send(&Reply::Option(option))?;
+                }
+                out.send(&Reply::UgiOk)
+            }
+            Command::IsReady => out.send(&Reply::ReadyOk),
+            Command::Stop => self.stop_search(out),
+            Command::Query(query) => out.send(&Reply::Response(answer(&self.game, query))),
+            Command::Quit => Ok(()),
+            busy if self.search.is_some() => {
+                let word = busy.to_string().split_whitespace().next().unwrap_or_default().to_string();
+                out.error(&format!("'{word}' while searching: send 'stop' first"))
+            }
+            Command::SetOption { name, value } => match self.set_option(&name, &value) {
+                Ok(()) => Ok(()),
+                Err(message) => out.error(&message),
+            },
+            Command::NewGame => {
+                if let Some(searcher) = &mut self.searcher {
+                    searcher.new_game();
+                }
+                self.game = self.start();
+                Ok(())
+            }
+            Command::Position { start, moves } => match self.position(start, &moves) {
+                Ok(game) => {
+                    self.game = game;
+                    Ok(())
+                }
+                Err(message) => out.error(&message),
+            },
+            Command::Go(go) => {
+                let limits = match self.game.outcome() {
+                    Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
+                    None => limits::limits(&go, self.game.to_move(), self.game.ply(), &self.manager),
+                };
+                match limits.and_then(|limits| Ok((limits, self.take_searcher()?))) {
+                    Ok((limits, searcher)) => {
+                        let search = Search::start(searcher, self.game.clone(), limits, go.infinite, out.clone());
+                        self.search = Some(search);
+                        Ok(())
+                    }
+                    Err(message) => {
+                        out.error(&message)?;
+                        out.send(&Reply::BestMove(search::NO_MOVE.to_string()))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The start position under the engine's options (checked when the engine was made).
+    fn start(&self) -> G {
+        G::new(&self.options).unwrap_or_else(|_| self.game.clone())
+    }
+
+    /// The position a `position` command describes; an error names the bad text or move.
+    fn position(&self, start: Start, moves: &[String]) -> Result<G, String> {
+        let mut game = match start {
+            Start::StartPos => self.start(),
+            Start::Fen(text) => G::from_text(&text).map_err(|e| format!("bad position text: {e}"))?,
+        };
+        for (i, text) in moves.iter().enumerate() {
+            let mv = game.parse_move(text).map_err(|e| {
+                let state = match game.outcome() {
+                    Some(outcome) => format!("the game is over ({})", result(Some(outcome))),
+                    None => format!("p{} to move", game.to_move().index() + 1),
+                };
+                format!("{e} (move {} of the list, {state}); the position is unchanged", i + 1)
+            })?;
+            game.play(mv);
+        }
+        Ok(game)
+    }
+
+    /// Sets searcher key `name` (any case) to `value` and rebuilds the searcher.
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let (spec, keys) = self.keys.with::<G>(name, value)?;
+        let searcher = registry::build::<G>(&spec).map_err(|e| e.to_string())?;
+        self.searcher = Some(searcher);
+        self.keys = keys;
+        Ok(())
+    }
+
+    /// The searcher, rebuilt from its spec if a failed search lost it.
+    fn take_searcher(&mut self) -> Result<Box<dyn Searcher<G>>, String> {
+        match self.searcher.take() {
+            Some(searcher) => Ok(searcher),
+            None => registry::build::<G>(&self.keys.spec()).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// Takes back the searcher of a search that has answered.
+    fn collect_search(&mut self, out: &Output) -> io::Result<()> {
+        if self.search.as_ref().is_some_and(Search::answered) {
+            return self.stop_search(out);
+        }
+        Ok(())
+    }
+
+    /// Stops the search, if one runs, and waits for its `bestmove`.
+    fn stop_search(&mut self, out: &Output) -> io::Result<()> {
+        let Some(search) = self.search.take() else { return Ok(()) };
+        match search.stop() {
+            Ok(searcher) => self.searcher = Some(searcher),
+            Err(answered) => {
+                if !answered {
+                    out.error("the search failed")?;
+                    out.send(&Reply::BestMove(search::NO_MOVE.to_string()))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The answer to a query about `game`.
+fn answer<G: EngineGame>(game: &G, query: Query) -> String {
+    match query {
+        Query::GameOver => game.outcome().is_some().to_string(),
+        Query::P1Turn => (game.to_move() == Seat(0)).to_string(),
+        Query::Result => result(game.outcome()),
+        Query::Turn => format!("p{}", game.to_move().index() + 1),
+        Query::Seats => game.seats().to_string(),
+    }
+}
+
+/// `none` while the game runs; `draw` when every seat shares rank 1; `pKwin` when seat K
+/// alone ranks 1 and every other seat shares rank 2; otherwise `ranks R1 .. RN`.
+fn result(outcome: Option<&Outcome>) -> String {
+    let Some(outcome) = outcome else { return "none".to_string() };
+    let ranks = outcome.ranks();
+    if ranks.iter().all(|&r| r == 1) {
+        return "draw".to_string();
+    }
+    let firsts: Vec<usize> = (0..ranks.len()).filter(|&s| ranks[s] == 1).collect();
+    if let [winner] = firsts[..]
+        && ranks.iter().all(|&r| r <= 2)
+    {
+        return format!("p{}win", winner + 1);
+    }
+    let ranks: Vec<String> = ranks.iter().map(u8::to_string).collect();
+    format!("ranks {}", ranks.join(" "))
+}

@@ -1,0 +1,124 @@
+//! The searcher's keys as UGI options: the `option` lines of `ugi`, read from the declared
+//! settings, and `setoption`, which rewrites the spec string the searcher is built from.
+
+use tabula_engine::EngineGame;
+use tabula_engine::registry::{self, SpecError};
+use tabula_engine::settings::KeyInfo;
+use tabula_rules::core::settings::SettingKind;
+
+use crate::ugi::{OptionDecl, OptionKind};
+
+/// A searcher's name and its keys with the values they have now.
+pub(super) struct SearcherKeys {
+    name: String,
+    keys: Vec<KeyInfo>,
+}
+
+impl SearcherKeys {
+    /// The keys of the searcher `spec` describes, with their values under it.
+    pub(super) fn of<G: EngineGame>(spec: &str) -> Result<Self, SpecError> {
+        let keys = registry::keys::<G>(spec)?;
+        let name = spec.split_once(':').map_or(spec, |(name, _)| name).to_string();
+        Ok(SearcherKeys { name, keys })
+    }
+
+    /// The searcher's name in spec strings.
+    pub(super) fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The spec string of the searcher with every key at its present value.
+    pub(super) fn spec(&self) -> String {
+        spec(&self.name, self.keys.iter().map(|k| (k.key, k.default.as_str())))
+    }
+
+    /// One `option` line per key, in declaration order.
+    pub(super) fn declarations(&self) -> Vec<OptionDecl> {
+        self.keys.iter().map(declaration).collect()
+    }
+
+    /// The spec and keys with key `name` (any case) set to `value`; an error names the
+    /// unknown key or the bad value.
+    pub(super) fn with<G: EngineGame>(&self, name: &str, value: &str) -> Result<(String, SearcherKeys), String> {
+        let Some(key) = self.keys.iter().find(|k| k.key.eq_ignore_ascii_case(name)).map(|k| k.key) else {
+            let known: Vec<&str> = self.keys.iter().map(|k| k.key).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(format!("unknown option '{name}' for {} (known: {known})", self.name));
+        };
+        // A comma would start another key of the spec string.
+        if value.contains(',') {
+            return Err(format!("bad value '{value}' for {key}"));
+        }
+        let pairs = self.keys.iter().map(|k| (k.key, if k.key == key { value } else { k.default.as_str() }));
+        let spec = spec(&self.name, pairs);
+        let keys = SearcherKeys::of::<G>(&spec).map_err(|e| e.to_string())?;
+        Ok((spec, keys))
+    }
+}
+
+/// `name:key=value,...`, or `name` alone without keys.
+fn spec<'a>(name: &str, pairs: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let pairs: Vec<String> = pairs.map(|(key, value)| format!("{key}={value}")).collect();
+    if pairs.is_empty() { name.to_string() } else { format!("{name}:{}", pairs.join(",")) }
+}
+
+/// A key as an option: whole numbers `spin`, switches `check`, word choices `combo`,
+/// anything else (fractions, `none` or a number) `string`.
+fn declaration(key: &KeyInfo) -> OptionDecl {
+    let text = || OptionKind::Text { default: key.default.clone() };
+    let kind = match &key.kind {
+        SettingKind::Whole { min, max } => match key.default.parse() {
+            Ok(default) => OptionKind::Spin { default, min: *min, max: *max },
+            Err(_) => text(),
+        },
+        SettingKind::Switch => OptionKind::Check { default: key.default == "true" },
+        SettingKind::Words(words) => {
+            OptionKind::Combo { default: key.default.clone(), vars: words.iter().map(|w| w.to_string()).collect() }
+        }
+        SettingKind::Other => text(),
+    };
+    OptionDecl { name: key.key.to_string(), kind }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_engine::settings::{ALPHABETA, MCTS};
+    use tabula_rules::games::chinese_checkers::ChineseCheckers;
+
+    fn kind(keys: &SearcherKeys, name: &str) -> OptionKind {
+        keys.declarations().into_iter().find(|d| d.name == name).unwrap().kind
+    }
+
+    #[test]
+    fn every_kind_has_its_option_type() {
+        let ab = SearcherKeys::of::<ChineseCheckers>("alphabeta:threads=2").unwrap();
+        assert_eq!(ab.declarations().len(), ALPHABETA.len());
+        assert_eq!(kind(&ab, "threads"), OptionKind::Spin { default: 2, min: 1, max: 256 });
+        assert_eq!(
+            kind(&ab, "model"),
+            OptionKind::Combo { default: "paranoid".into(), vars: vec!["paranoid".into(), "best-reply".into()] }
+        );
+        let mcts = SearcherKeys::of::<ChineseCheckers>("mcts").unwrap();
+        assert_eq!(mcts.declarations().len(), MCTS.len());
+        assert_eq!(kind(&mcts, "solver"), OptionKind::Check { default: true });
+        assert!(matches!(kind(&mcts, "c"), OptionKind::Text { .. }));
+        assert!(matches!(kind(&mcts, "cap"), OptionKind::Text { .. }));
+        assert_eq!(kind(&mcts, "seed"), OptionKind::Spin { default: 0, min: 0, max: i64::MAX });
+        assert!(SearcherKeys::of::<ChineseCheckers>("greedy").unwrap().declarations().is_empty());
+    }
+
+    #[test]
+    fn setting_a_key_rewrites_the_spec() {
+        let ab = SearcherKeys::of::<ChineseCheckers>("alphabeta").unwrap();
+        let (spec, keys) = ab.with::<ChineseCheckers>("HASH", "64").unwrap();
+        assert!(spec.starts_with("alphabeta:threads=1,hash=64,"), "{spec}");
+        assert_eq!(keys.spec(), spec);
+        assert!(registry::build::<ChineseCheckers>(&spec).is_ok());
+        let err = |name: &str, value: &str| ab.with::<ChineseCheckers>(name, value).err().unwrap();
+        assert!(err("depth", "3").contains("'depth'") && err("depth", "3").contains("threads, hash"));
+        assert!(err("threads", "0").contains("'0'"));
+        assert!(err("threads", "2,hash=1").contains("'2,hash=1'"));
+        assert!(err("threads", "").contains("''"));
+    }
+}
