@@ -7,6 +7,7 @@
 //! the bad token, without a panic.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod chinese_checkers;
@@ -18,7 +19,16 @@ mod icelights;
 mod martian_chess;
 mod matches;
 mod options;
+mod outside;
 mod ugi;
+
+/// A fresh scratch directory for one test.
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tabula-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
 
 /// Runs the binary with `args`.
 pub fn tabula(args: &[&str]) -> Output {

@@ -1,16 +1,6 @@
 //! `tabula match`, `tabula show --record` and `tabula play` through the built binary.
 
-use std::path::PathBuf;
-
-use crate::{fails, succeeded as ok, tabula, tabula_with_input};
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
+use crate::{fails, scratch, succeeded as ok, tabula, tabula_with_input};
 
 const MATCH: &[&str] = &[
     "match",

@@ -1,0 +1,48 @@
+//! `tabula ugi` as an outside engine in `tabula match`: over the protocol, a deterministic
+//! searcher plays exactly the moves it plays in-process, in every game and with 4 seats.
+
+use tabula_arena::parse_records;
+
+use crate::{ok, scratch};
+
+/// The moves of every game of a match of `engines`, with records written to a scratch file.
+fn match_moves(name: &str, game: &str, players: &str, engines: &[String]) -> Vec<Vec<String>> {
+    let dir = scratch(name);
+    let records = dir.join("games.pgn");
+    let mut args = vec!["match", game, "--players", players, "--tc", "nodes=20", "--games", "4"];
+    args.extend(["--openings", "random:2", "--seed", "3", "--max-plies", "40"]);
+    args.extend(["--records", records.to_str().unwrap()]);
+    for engine in engines {
+        args.extend(["--engine", engine.as_str()]);
+    }
+    let out = ok(&args);
+    let ends = out.lines().find(|l| l.starts_with("Ends: ")).unwrap_or_default();
+    let kinds: Vec<&str> = ends["Ends: ".len()..].split(", ").collect();
+    assert!(kinds.iter().all(|k| k.starts_with("normal") || k.starts_with("max plies")), "{out}");
+    let text = std::fs::read_to_string(&records).expect("records");
+    let games = parse_records(&text).expect("records parse");
+    assert_eq!(games.len(), 4, "{out}");
+    games.iter().map(|g| g.moves.iter().map(|m| m.text.clone()).collect()).collect()
+}
+
+/// `greedy` behind `tabula ugi` against `random` plays the same games as `greedy` in-process.
+fn same_games(game: &str, players: usize) {
+    let players_text = players.to_string();
+    let ugi =
+        format!("name=greedy,cmd={},args=ugi {game} --players {players} --engine greedy", env!("CARGO_BIN_EXE_tabula"));
+    let outside = match_moves(&format!("ugi-{game}-{players}"), game, &players_text, &[ugi, "random".into()]);
+    let inside = match_moves(&format!("in-{game}-{players}"), game, &players_text, &["greedy".into(), "random".into()]);
+    assert_eq!(outside, inside, "{game} with {players} seats");
+}
+
+#[test]
+fn tabula_ugi_plays_as_in_process_in_every_game() {
+    for game in tabula_rules::games::NAMES {
+        same_games(game, 2);
+    }
+}
+
+#[test]
+fn tabula_ugi_plays_as_in_process_with_four_seats() {
+    same_games("chinese-checkers", 4);
+}
