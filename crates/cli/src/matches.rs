@@ -20,20 +20,14 @@ use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
-use crate::position::apply_options;
+use crate::position::GameArgs;
 
 /// Arguments of `tabula match`.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game.
-    #[arg(value_name = "GAME", help = crate::position::game_help())]
-    game: String,
-    /// Number of players (seats) per game.
-    #[arg(long, value_name = "N")]
-    players: Option<usize>,
-    /// A rule option as KEY=VALUE (repeatable).
-    #[arg(long = "opt", value_name = "KEY=VALUE")]
-    opts: Vec<String>,
+    /// The game, its player count and rule options.
+    #[command(flatten)]
+    game: GameArgs,
     /// An engine (at least twice): a spec (alphabeta:threads=1), name=NAME,spec=SPEC,tc=TC, or an
     /// outside UGI engine cmd=PATH[,args=ARGS][,name=NAME][,option.X=Y][,tc=TC].
     #[arg(long = "engine", value_name = "SPEC")]
@@ -73,7 +67,7 @@ pub struct MatchArgs {
 
 /// Runs `tabula match`.
 pub fn run(args: MatchArgs) -> Result<(), CliError> {
-    let game = args.game.clone();
+    let game = args.game.game.clone();
     dispatch(&game, args)
 }
 
@@ -97,9 +91,9 @@ fn append(path: &PathBuf, flag: &str) -> Result<File, CliError> {
 impl MatchArgs {
     /// The rule options, the ply limit included.
     fn options<G: Game>(&self) -> Result<G::Options, CliError> {
-        let mut options = apply_options::<G>(&G::Options::default(), self.players, &self.opts)?;
+        let mut options = self.game.options::<G>()?;
         let has_limit = <G::Options as GameOptions>::SETTINGS.iter().any(|s| s.key() == "max_plies");
-        let given = self.opts.iter().any(|o| o.starts_with("max_plies="));
+        let given = self.game.opts.iter().any(|o| o.starts_with("max_plies="));
         if has_limit && !given {
             options.set("max_plies", &self.max_plies).map_err(|e| usage(format!("bad --max-plies: {e}")))?;
         } else if !has_limit && self.max_plies != "1000" {

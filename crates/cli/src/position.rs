@@ -23,6 +23,28 @@ pub fn apply_options<G: Game>(
     Ok(options)
 }
 
+/// A game with a player count and rule options, for commands that start from the game's
+/// start (`match`, `ugi`).
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(value_name = "GAME", help = game_help())]
+    pub game: String,
+    /// Number of players (seats).
+    #[arg(long, value_name = "N")]
+    pub players: Option<usize>,
+    /// A rule option as KEY=VALUE (repeatable).
+    #[arg(long = "opt", value_name = "KEY=VALUE")]
+    pub opts: Vec<String>,
+}
+
+impl GameArgs {
+    /// The game's default options with the player count and rule options applied.
+    pub fn options<G: Game>(&self) -> Result<G::Options, CliError> {
+        apply_options::<G>(&G::Options::default(), self.players, &self.opts)
+    }
+}
+
 /// The help line of a GAME argument, naming every game.
 pub fn game_help() -> String {
     format!("The game: {}", tabula_rules::games::NAMES.join(", "))

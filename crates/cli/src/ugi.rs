@@ -7,20 +7,14 @@ use tabula_engine::EngineGame;
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
-use crate::position::apply_options;
+use crate::position::GameArgs;
 
 /// Arguments of `tabula ugi`.
 #[derive(Args, Debug)]
 pub struct UgiArgs {
-    /// The game.
-    #[arg(value_name = "GAME", help = crate::position::game_help())]
-    game: String,
-    /// Number of players (seats) of `position startpos`.
-    #[arg(long, value_name = "N")]
-    players: Option<usize>,
-    /// A rule option of `position startpos` as KEY=VALUE (repeatable).
-    #[arg(long = "opt", value_name = "KEY=VALUE")]
-    opts: Vec<String>,
+    /// The game, and the player count and rule options of `position startpos`.
+    #[command(flatten)]
+    game: GameArgs,
     /// The searcher, e.g. alphabeta:threads=2,hash=64 or mcts; its keys are the UGI options.
     #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
     engine: String,
@@ -28,13 +22,13 @@ pub struct UgiArgs {
 
 /// Runs `tabula ugi`.
 pub fn run(args: UgiArgs) -> Result<(), CliError> {
-    let game = args.game.clone();
+    let game = args.game.game.clone();
     dispatch(&game, args)
 }
 
 impl GameCommand for UgiArgs {
     fn run<G: EngineGame>(self) -> Result<(), CliError> {
-        let options = apply_options::<G>(&Default::default(), self.players, &self.opts)?;
+        let options = self.game.options::<G>()?;
         let engine = UgiEngine::<G>::new(options, &self.engine).map_err(|e| usage(e.to_string()))?;
         engine.serve(std::io::stdin().lock(), std::io::stdout())?;
         Ok(())

@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 mod chinese_checkers;
 mod echelon;
@@ -35,15 +35,20 @@ pub fn tabula(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tabula")).args(args).output().expect("the tabula binary runs")
 }
 
-/// Runs the binary with `input` on stdin.
-pub fn tabula_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+/// Starts the binary with `args`, its stdin, stdout and stderr piped.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("the tabula binary runs");
+        .expect("the tabula binary runs")
+}
+
+/// Runs the binary with `input` on stdin.
+pub fn tabula_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = spawn(args);
     child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write stdin");
     child.wait_with_output().expect("tabula finishes")
 }

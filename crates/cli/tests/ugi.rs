@@ -3,7 +3,7 @@
 //! ends it with status 0.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -25,14 +25,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Self {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-            .arg("ugi")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the tabula binary runs");
+        let mut child = crate::spawn(&[&["ugi"], args].concat());
         let stdout = child.stdout.take().expect("stdout");
         let (to, lines) = channel();
         std::thread::spawn(move || {
