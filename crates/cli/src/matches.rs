@@ -29,7 +29,7 @@ pub struct MatchArgs {
     #[command(flatten)]
     game: GameArgs,
     /// An engine (at least twice): a spec (alphabeta:threads=1), name=NAME,spec=SPEC,tc=TC, or an
-    /// outside UGI engine cmd=PATH[,args=ARGS][,name=NAME][,option.X=Y][,tc=TC].
+    /// outside UGI engine: cmd=PATH, optionally with args=ARGS, name=NAME, option.X=Y and tc=TC.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// The time control of engines without their own: 10+0.1, 40/60, st=1, nodes=N, depth=N.
