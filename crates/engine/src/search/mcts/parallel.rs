@@ -1,6 +1,7 @@
 //! Root parallelism: one tree per thread (seeded `seed + thread index`), each searched
 //! until a limit is reached; root visit counts are merged by move at the end (see
-//! [`merge`](super::root::merge)). One thread and a seed make the search deterministic.
+//! [`merge`](super::root::merge)). A seed and a node limit make the search deterministic,
+//! whatever the number of threads.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -139,7 +140,10 @@ impl<G: EngineGame> Tree<G> {
             iterations += 1;
             pending += 1;
         }
-        if ctx.solver && self.nodes[0].proof != UNPROVEN {
+        // A proven root ends the whole search, except under a node limit: there each tree
+        // runs to its own share or its own proof, so that where the others stop does not
+        // depend on when this one finished, and a seed gives the same search every run.
+        if ctx.solver && self.nodes[0].proof != UNPROVEN && limits.nodes.is_none() {
             shared.stop.store(true, Ordering::Relaxed);
         }
         shared.iterations.fetch_add(pending, Ordering::Relaxed);

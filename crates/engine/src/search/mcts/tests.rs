@@ -71,6 +71,24 @@ fn a_seed_makes_one_thread_deterministic() {
     assert_ne!(a.3, other, "another seed searches differently");
 }
 
+/// With a node limit each thread searches its own share to the end, even when another
+/// thread proves the root early (`WIN_OR_LOSE`, `LOST`): the merged result is the same on
+/// every run.
+#[test]
+fn a_seed_and_a_node_limit_make_threads_deterministic() {
+    for position in [start(), cc(WIN_OR_LOSE), cc(LOST)] {
+        let run = || {
+            let mut m = cc_mcts(MctsConfig { seed: 5, threads: 3, ..MctsConfig::default() });
+            let r = m.search(&position, &Limits::nodes(6000), &mut quiet);
+            (r.best, r.score, r.nodes, m.root_stats().to_vec())
+        };
+        let first = run();
+        for _ in 0..2 {
+            assert_eq!(run(), first, "{}", position.to_text());
+        }
+    }
+}
+
 #[test]
 fn the_node_limit_is_exact() {
     for (threads, n) in [(1, 1234), (2, 1235), (3, 100)] {
