@@ -10,7 +10,7 @@ pub mod elo;
 pub mod engine;
 pub mod error;
 pub mod game;
-pub mod json;
+pub mod line;
 pub mod opening;
 pub mod player;
 pub mod plural;
@@ -29,8 +29,10 @@ pub use game::{GameResult, GameSetup, MoveRecord, Termination, TimeSource, WallC
 pub use opening::{Opening, OpeningBook};
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
 pub use record::{Record, parse_records};
+pub use line::{GameLine, LinesRead, read_lines};
 pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, run_match};
+pub use schedule::Shard;
 pub use time_control::{TimeControl, TimeControlError};
 
 /// The README's Rust examples, compiled and run by `cargo test --workspace` (the arena

@@ -76,9 +76,12 @@ pub enum OpeningBook {
 }
 
 impl OpeningBook {
-    /// Reads an `--openings` value (`random:PLIES` or `file:PATH`) for game `G` under
-    /// `options`; a file's every line is checked now.
+    /// Reads an `--openings` value (`random:PLIES`, `file:PATH` or `start`) for game `G`
+    /// under `options`; a file's every line is checked now.
     pub fn parse<G: Game>(text: &str, options: &G::Options) -> Result<Self, ArenaError> {
+        if text == "start" {
+            return Ok(OpeningBook::Start);
+        }
         if let Some(plies) = text.strip_prefix("random:") {
             let plies = plies
                 .parse::<u32>()
@@ -93,7 +96,7 @@ impl OpeningBook {
             let openings = read_lines::<G>(&body, options).map_err(|e| error(format!("openings '{path}' {e}")))?;
             return Ok(OpeningBook::Lines { path: path.to_string(), openings });
         }
-        Err(error(format!("bad openings '{text}': expected random:PLIES or file:PATH")))
+        Err(error(format!("bad openings '{text}': expected random:PLIES, file:PATH or start")))
     }
 
     /// The opening of round `round` in a match seeded with `seed`.
@@ -135,7 +138,17 @@ impl OpeningBook {
         }
     }
 
-    /// How the book is written in records: `start`, `random:8`, `file:PATH`.
+    /// What decides the openings, for the match id: a file by its openings, not its path
+    /// (shards may read copies at different paths).
+    pub fn fingerprint(&self) -> String {
+        match self {
+            OpeningBook::Lines { openings, .. } => format!("{openings:?}"),
+            other => other.describe(),
+        }
+    }
+
+    /// The book as `--openings` spells it and records show it: `start`, `random:8`,
+    /// `file:PATH`.
     pub fn describe(&self) -> String {
         match self {
             OpeningBook::Start => "start".into(),

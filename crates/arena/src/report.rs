@@ -3,11 +3,13 @@
 //! average rank, the score per seat and how often each engine finished ahead of each other.
 //! A shared first place counts as a draw and splits the point.
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use tabula_rules::{MAX_SEATS, Outcome, Seat};
 
 use crate::elo::{Pentanomial, Trinomial, format_elo};
+use crate::line::GameLine;
 use crate::plural::plural;
 
 /// One engine's tally.
@@ -54,6 +56,12 @@ pub struct MatchStats {
     pentanomial: Pentanomial,
     /// Engine 0's points in the open pair of each round, while the pair is incomplete.
     open_pairs: Vec<(usize, usize, f64)>,
+    /// Games per termination kind, in order of first appearance.
+    ends: Vec<(String, u32)>,
+    /// The seatings, openings and moves of the games added by line.
+    played: HashSet<(Vec<usize>, String, String)>,
+    /// Games that repeat an earlier one move for move, in the same seats.
+    repeats: u32,
 }
 
 impl MatchStats {
@@ -69,17 +77,50 @@ impl MatchStats {
             trinomial: Trinomial::default(),
             pentanomial: Pentanomial::default(),
             open_pairs: Vec::new(),
+            ends: Vec::new(),
+            played: HashSet::new(),
+            repeats: 0,
         }
     }
 
     /// Adds a finished game: `engines[s]` is the engine that sat in seat `s`, `round` the
     /// schedule's round (the two games of a round in a 2-seat match form a pair).
     pub fn add(&mut self, round: usize, engines: &[usize], outcome: &Outcome) {
+        let scores: Vec<f64> = (0..engines.len()).map(|s| outcome.score(Seat(s as u8))).collect();
+        self.add_ranked(round, engines, outcome.ranks(), &scores);
+    }
+
+    /// Adds a finished game's line (its round counted from 1), its termination and whether
+    /// it repeats an earlier game.
+    pub fn add_line(&mut self, line: &GameLine) {
+        self.add_ranked(line.round - 1, &line.engines, &line.ranks, &line.scores);
+        match self.ends.iter_mut().find(|(k, _)| *k == line.ends) {
+            Some(entry) => entry.1 += 1,
+            None => self.ends.push((line.ends.clone(), 1)),
+        }
+        if !self.played.insert((line.engines.clone(), line.opening.clone(), line.moves.clone())) {
+            self.repeats += 1;
+        }
+    }
+
+    /// The report of a set of lines, added in game order whatever their order here (so a
+    /// merge of shards or a resumed match reports exactly what one run reports).
+    pub fn from_lines(names: Vec<String>, seats: usize, lines: &[GameLine]) -> Self {
+        let mut sorted: Vec<&GameLine> = lines.iter().collect();
+        sorted.sort_by_key(|l| l.game);
+        let mut stats = MatchStats::new(names, seats);
+        for line in sorted {
+            stats.add_line(line);
+        }
+        stats
+    }
+
+    /// Adds a game by its ranks and scores per seat.
+    pub fn add_ranked(&mut self, round: usize, engines: &[usize], ranks: &[u8], scores: &[f64]) {
         self.games += 1;
+        let firsts = ranks.iter().filter(|&&r| r == 1).count();
         for (s, &e) in engines.iter().enumerate() {
-            let seat = Seat(s as u8);
-            let rank = outcome.rank(seat);
-            let firsts = outcome.ranks().iter().filter(|&&r| r == 1).count();
+            let rank = ranks[s];
             let t = &mut self.tallies[e];
             t.games += 1;
             match (rank, firsts) {
@@ -87,7 +128,7 @@ impl MatchStats {
                 (1, _) => t.draws += 1,
                 _ => t.losses += 1,
             }
-            let score = outcome.score(seat);
+            let score = scores[s];
             t.score += score;
             t.rank_sum += u32::from(rank);
             t.by_seat[s].0 += 1;
@@ -96,15 +137,14 @@ impl MatchStats {
                 if e2 != e {
                     let entry = &mut self.ahead[e][e2];
                     entry.1 += 1;
-                    if rank < outcome.rank(Seat(s2 as u8)) {
+                    if rank < ranks[s2] {
                         entry.0 += 1;
                     }
                 }
             }
         }
         if self.names.len() == 2 && self.seats == 2 {
-            let seat0 = Seat(engines.iter().position(|&e| e == 0).unwrap_or(0) as u8);
-            let points = outcome.score(seat0);
+            let points = scores[engines.iter().position(|&e| e == 0).unwrap_or(0)];
             if points == 1.0 {
                 self.trinomial.wins += 1;
             } else if points == 0.0 {
@@ -265,6 +305,35 @@ impl MatchStats {
                 }
                 out.push('\n');
             }
+        }
+        out
+    }
+
+    /// Games per termination kind, in order of first appearance (games added by line).
+    pub fn ends(&self) -> &[(String, u32)] {
+        &self.ends
+    }
+
+    /// Games that repeat an earlier game move for move in the same seats (games added by
+    /// line).
+    pub fn repeats(&self) -> u32 {
+        self.repeats
+    }
+
+    /// The report printed at the end of a match (and by `merge` and a resumed match): the
+    /// table, the termination counts, and a warning when games repeated earlier ones.
+    pub fn report(&self) -> String {
+        let mut out = self.table();
+        let ends: Vec<String> = self.ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
+        let _ = writeln!(out, "Ends: {}", ends.join(", "));
+        if self.repeats > 0 {
+            let _ = writeln!(
+                out,
+                "Repeats: {} of {} repeated an earlier game move for move (deterministic engines from \
+                 the same opening: use --openings random:PLIES)",
+                self.repeats,
+                plural(self.games as usize, "game", "games")
+            );
         }
         out
     }

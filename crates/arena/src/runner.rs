@@ -1,7 +1,8 @@
 //! The match: a schedule of games played on worker threads, results delivered in game
 //! order (so records do not depend on the concurrency).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::hash::Hasher;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -13,11 +14,12 @@ use tabula_rules::{Game, Outcome};
 use crate::engine::{EngineEntry, Source};
 use crate::error::{ArenaError, error};
 use crate::game::{GameSetup, Termination, TimeSource, play_game};
-use crate::json;
+use crate::line::GameLine;
 use crate::opening::OpeningBook;
 use crate::player::{FlagRule, Player};
 use crate::record::{Record, RecordedMove, options_text, result_text};
-use crate::schedule::{Pairing, schedule};
+use crate::schedule::{Pairing, Shard, schedule};
+use fnv::FnvHasher;
 use crate::seed::mix;
 use crate::time_control::TimeControl;
 use crate::ugi::{Fault, OutsideEngine};
@@ -48,6 +50,10 @@ pub struct MatchConfig<G: Game> {
     pub time_manager: TimeManager,
     /// Builds the engines' searchers.
     pub build: Builder<G>,
+    /// Play only this shard's rounds.
+    pub shard: Option<Shard>,
+    /// Games (numbered from 1) already played, as a resumed match's file holds them.
+    pub done: BTreeSet<usize>,
 }
 
 /// A game of the match, finished.
@@ -67,8 +73,8 @@ pub struct FinishedGame {
     pub final_position: String,
     /// The record.
     pub record: Record,
-    /// The JSON Lines summary (one line, no newline).
-    pub json: String,
+    /// The JSON line.
+    pub line: GameLine,
 }
 
 impl<G: EngineGame> MatchConfig<G> {
@@ -87,6 +93,8 @@ impl<G: EngineGame> MatchConfig<G> {
             margin: Duration::ZERO,
             time_manager: TimeManager::default(),
             build: Arc::new(|spec: &str| registry::build::<G>(spec).map_err(|e| e.to_string())),
+            shard: None,
+            done: BTreeSet::new(),
         }
     }
 
@@ -127,12 +135,45 @@ impl<G: EngineGame> MatchConfig<G> {
         Ok(schedule(self.engines.len(), self.seats()?, self.games))
     }
 
+    /// The games this run plays: the schedule, less other shards' rounds and the games
+    /// already played.
+    pub fn to_play(&self) -> Result<Vec<Pairing>, ArenaError> {
+        let mut plan = self.schedule()?;
+        plan.retain(|p| self.shard.is_none_or(|s| s.holds(p.round)) && !self.done.contains(&(p.game + 1)));
+        Ok(plan)
+    }
+
+    /// The match id: a hash of what decides the games (the game and its options, the
+    /// engines with their time controls, the match's time control, the openings and the
+    /// seed), the same on every machine, in every JSON line. Shards and resumed runs of one
+    /// match share it; `merge` and `--resume` refuse lines of another match.
+    pub fn id(&self) -> Result<String, ArenaError> {
+        let start = G::new(&self.options).map_err(|e| error(e.to_string()))?;
+        let mut hasher = FnvHasher::default();
+        let mut put = |field: &str| {
+            hasher.write(field.as_bytes());
+            hasher.write_u8(0);
+        };
+        put(G::NAME);
+        put(&options_text(&start));
+        for engine in &self.engines {
+            put(&engine.name);
+            put(&format!("{:?}", engine.source));
+            put(&engine.tc.map(|t| t.to_string()).unwrap_or_default());
+        }
+        put(&self.tc.map(|t| t.to_string()).unwrap_or_default());
+        put(&self.openings.fingerprint());
+        put(&self.seed.to_string());
+        Ok(format!("{:016x}", hasher.finish()))
+    }
+
     /// Plays one scheduled game.
     fn play(
         &self,
         pairing: &Pairing,
         controls: &[TimeControl],
         time: &Arc<dyn TimeSource>,
+        id: &str,
     ) -> Result<FinishedGame, ArenaError> {
         let opening = self.openings.opening::<G>(pairing.round, self.seed, &self.options)?;
         let (start, book) = opening.start::<G>(&self.options)?;
@@ -216,23 +257,31 @@ impl<G: EngineGame> MatchConfig<G> {
         let record = Record { tags, moves, result: result_token };
 
         let outcome = result.outcome;
-        let scores = (0..seats).map(|s| json::number(outcome.score(tabula_rules::Seat(s as u8))));
-        let mut fields = vec![
-            ("game", (pairing.game + 1).to_string()),
-            ("round", (pairing.round + 1).to_string()),
-            ("seats", json::array(names.iter().map(|n| json::string(n)))),
-            ("scores", json::array(scores)),
-            ("ranks", json::array(ranks.iter().cloned())),
-            ("points", outcome.points().map_or("null".into(), |p| json::array(p.iter().map(i16::to_string)))),
-            ("termination", json::string(&result.termination.to_string())),
-            ("plies", result.moves.len().to_string()),
-            ("opening", json::string(&opening_text)),
-            ("seed", self.seed.to_string()),
-        ];
-        if players.iter().all(|p| p.control.is_timed()) {
-            fields.push(("thinking", json::array(thinking.iter().map(|t| json::number(t.as_secs_f64())))));
+        let mut moves_hash = FnvHasher::default();
+        for m in &result.moves {
+            moves_hash.write(m.text.as_bytes());
+            moves_hash.write_u8(0);
         }
-        let json = json::object(&fields);
+        let line = GameLine {
+            match_id: id.to_string(),
+            game: pairing.game + 1,
+            round: pairing.round + 1,
+            engines: pairing.seats.clone(),
+            seats: names.iter().map(|n| n.to_string()).collect(),
+            scores: (0..seats).map(|s| outcome.score(tabula_rules::Seat(s as u8))).collect(),
+            ranks: outcome.ranks().to_vec(),
+            points: outcome.points().map(<[i16]>::to_vec),
+            termination: result.termination.to_string(),
+            ends: result.termination.kind().to_string(),
+            plies: result.moves.len(),
+            opening: opening_text,
+            seed: self.seed,
+            moves: format!("{:016x}", moves_hash.finish()),
+            thinking: players
+                .iter()
+                .all(|p| p.control.is_timed())
+                .then(|| thinking.iter().map(Duration::as_secs_f64).collect()),
+        };
         Ok(FinishedGame {
             pairing: pairing.clone(),
             outcome,
@@ -241,7 +290,7 @@ impl<G: EngineGame> MatchConfig<G> {
             thinking,
             final_position: result.final_position.clone(),
             record,
-            json,
+            line,
         })
     }
 }
@@ -254,7 +303,8 @@ pub fn run_match<G: EngineGame>(
     on_game: &mut dyn FnMut(&FinishedGame) -> bool,
 ) -> Result<Vec<FinishedGame>, ArenaError> {
     let controls = config.controls()?;
-    let plan = config.schedule()?;
+    let plan = config.to_play()?;
+    let id = config.id()?;
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
     let workers = config.concurrency.clamp(1, plan.len().max(1));
@@ -263,12 +313,12 @@ pub fn run_match<G: EngineGame>(
         let (sender, receiver) = mpsc::channel::<(usize, Result<FinishedGame, ArenaError>)>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (plan, next, halt, controls, time) = (&plan, &next, &halt, &controls, &time);
+            let (plan, next, halt, controls, time, id) = (&plan, &next, &halt, &controls, &time, &id);
             scope.spawn(move || {
                 while !halt.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(pairing) = plan.get(i) else { break };
-                    if sender.send((i, config.play(pairing, controls, time))).is_err() {
+                    if sender.send((i, config.play(pairing, controls, time, id))).is_err() {
                         break;
                     }
                 }

@@ -9,6 +9,44 @@
 //!   every seat equally often (an engine may hold several seats of one game when there are
 //!   fewer engines than seats, and sits a game out when there are more).
 
+/// One shard of a match split over machines (`--shard K/N`): the rounds whose number is
+/// K - 1 modulo N. Whole rounds, so that a shard holds complete game pairs; and the games'
+/// openings and seeds come from their numbers, never from the split, so that the shards
+/// together play exactly the games of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// K, from 1.
+    pub index: usize,
+    /// N.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether round `round` (from 0) belongs to this shard.
+    pub fn holds(&self, round: usize) -> bool {
+        round % self.count == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = crate::error::ArenaError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || crate::error::error(format!("bad shard '{text}': expected K/N with 1 <= K <= N, e.g. 3/8"));
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (k.parse::<usize>().map_err(|_| bad())?, n.parse::<usize>().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
 /// One scheduled game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
@@ -66,6 +104,24 @@ mod tests {
             }
         }
         count
+    }
+
+    #[test]
+    fn shards_split_whole_rounds_and_cover_every_game_once() {
+        let plan = schedule(2, 2, 40);
+        let shards: Vec<Shard> = (1..=3).map(|k| format!("{k}/3").parse().unwrap()).collect();
+        let mut seen = vec![0; plan.len()];
+        for shard in &shards {
+            for p in plan.iter().filter(|p| shard.holds(p.round)) {
+                seen[p.game] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 1));
+        assert!(plan.iter().filter(|p| shards[0].holds(p.round)).all(|p| p.round % 3 == 0));
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "-1/2"] {
+            assert!(bad.parse::<Shard>().unwrap_err().0.contains(&format!("'{bad}'")), "{bad}");
+        }
+        assert_eq!(shards[1].to_string(), "2/3");
     }
 
     #[test]
