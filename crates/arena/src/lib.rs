@@ -3,7 +3,7 @@
 //!
 //! [`run_match`] plays a [`MatchConfig`]; [`play_game`] plays one game; [`record`] writes and
 //! reads PGN-style records; [`report`] turns results into scores and rank tables, with the Elo
-//! mathematics in [`elo`].
+//! mathematics in [`elo`] and the sequential probability ratio test in [`sprt`].
 
 pub mod clock;
 pub mod elo;
@@ -19,6 +19,7 @@ pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod seed;
+pub mod sprt;
 pub mod time_control;
 pub mod ugi;
 
