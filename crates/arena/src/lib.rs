@@ -29,7 +29,7 @@ pub use error::ArenaError;
 pub use game::{GameResult, GameSetup, MoveRecord, Termination, TimeSource, WallClock, play_game};
 pub use opening::{Opening, OpeningBook};
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
-pub use record::{Record, parse_records};
+pub use record::{Record, parse_records, read_records};
 pub use line::{GameLine, LinesRead, read_lines};
 pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, run_match};

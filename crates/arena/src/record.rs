@@ -8,6 +8,7 @@
 //! [Seats "mcts; alphabeta"]
 //! [TimeControl "st=1"]
 //! [Seed "7"]
+//! [Match "3f9a0c2e71d4b805"]
 //! [Opening "random:2 k15-i13 e3-g5"]
 //! [Result "0-1"]
 //! [Ranks "2 1"]
@@ -21,8 +22,8 @@
 //! Tags: `Game`, `Options` (the player count and every option that differs from the
 //! default, as `key=value`), `Round`, `GameNumber` (from 1), `Seats` (engine names in seat
 //! order, `; ` between), `TimeControl` (one, or one per seat with `; `), `Seed` (the match
-//! seed), `Opening` (the book, then its moves), `Position` (only when the game starts from a
-//! position text), `Result` (every seat's score, `-` between, `1/2` for a shared point),
+//! seed), `Match` (the match id, shared by shards and resumed runs), `Opening` (the book,
+//! then its moves), `Position` (only when the game starts from a position text), `Result` (every seat's score, `-` between, `1/2` for a shared point),
 //! `Ranks`, `Points` (games that count them), `Termination` (`normal`, `max plies`,
 //! `time forfeit by seat S`, `abandoned by seat S`, or an engine's fault: `no move`, `illegal
 //! move M`, `no answer`, `engine crashed`, `garbage '...'`) and `PlyCount`.
@@ -177,41 +178,68 @@ pub fn result_text(outcome: &Outcome) -> String {
     scores.join("-")
 }
 
-/// Reads every record of a records file.
+/// Reads every record of a records file; the first damaged record is an error naming it.
 pub fn parse_records(text: &str) -> Result<Vec<Record>, ArenaError> {
-    let mut records = Vec::new();
-    let mut current = Record::default();
+    read_records(text).into_iter().collect()
+}
+
+/// Reads a records file record by record: each is read or is an error naming it (its place
+/// in the file, its `GameNumber` and the fault), so that readers can skip a damaged or cut
+/// record and read every other. A record starts at a tag line that follows move text.
+pub fn read_records(text: &str) -> Vec<Result<Record, ArenaError>> {
+    let mut blocks: Vec<Vec<(usize, &str)>> = Vec::new();
     let mut in_moves = false;
-    let mut movetext = String::new();
-    let finish = |record: &mut Record, movetext: &mut String, records: &mut Vec<Record>| -> Result<(), ArenaError> {
-        if record.tags.is_empty() && movetext.trim().is_empty() {
-            return Ok(());
-        }
-        let (moves, result) = parse_movetext(movetext).map_err(|e| {
-            error(format!("record {} ({}): {}", records.len() + 1, record.tag("GameNumber").unwrap_or("?"), e.0))
-        })?;
-        record.moves = moves;
-        record.result = result;
-        records.push(std::mem::take(record));
-        movetext.clear();
-        Ok(())
-    };
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if line.starts_with('[') {
-            if in_moves {
-                finish(&mut current, &mut movetext, &mut records)?;
-                in_moves = false;
-            }
-            current.tags.push(parse_tag(line).ok_or_else(|| error(format!("bad tag line {}: '{line}'", i + 1)))?);
-        } else if !line.is_empty() || in_moves {
+        if line.starts_with('[') && (in_moves || blocks.is_empty()) {
+            blocks.push(Vec::new());
+            in_moves = false;
+        } else if !line.is_empty() && !line.starts_with('[') {
             in_moves = true;
+        }
+        if blocks.is_empty() && !line.is_empty() {
+            blocks.push(Vec::new());
+        }
+        if let Some(block) = blocks.last_mut() {
+            block.push((i + 1, line));
+        }
+    }
+    blocks
+        .iter()
+        .enumerate()
+        .filter(|(_, block)| block.iter().any(|(_, l)| !l.is_empty()))
+        .map(|(k, block)| {
+            read_record(block).map_err(|(record, e)| {
+                let number = record.tag("GameNumber").map(|n| format!(", game {n}")).unwrap_or_default();
+                error(format!("record {} (line {}{number}): {}", k + 1, block[0].0, e.0))
+            })
+        })
+        .collect()
+}
+
+/// One record's lines (numbered); on failure the tags read so far and the fault.
+fn read_record(block: &[(usize, &str)]) -> Result<Record, (Record, ArenaError)> {
+    let mut record = Record::default();
+    let mut movetext = String::new();
+    for &(number, line) in block {
+        if line.starts_with('[') && movetext.is_empty() {
+            match parse_tag(line) {
+                Some(tag) => record.tags.push(tag),
+                None => return Err((record, error(format!("bad tag line {number}: '{line}'")))),
+            }
+        } else if !line.is_empty() {
             movetext.push_str(line);
             movetext.push('\n');
         }
     }
-    finish(&mut current, &mut movetext, &mut records)?;
-    Ok(records)
+    match parse_movetext(&movetext) {
+        Ok((moves, result)) => {
+            record.moves = moves;
+            record.result = result;
+            Ok(record)
+        }
+        Err(e) => Err((record, e)),
+    }
 }
 
 /// `[Name "value"]`.
@@ -259,7 +287,7 @@ fn parse_movetext(text: &str) -> Result<(Vec<RecordedMove>, String), ArenaError>
         }
         moves.push(RecordedMove { text: token.to_string(), comment: None });
     }
-    Ok((moves, result.ok_or_else(|| error("the move text has no result"))?))
+    Ok((moves, result.ok_or_else(|| error("the move text has no result (the record is cut short)"))?))
 }
 
 #[cfg(test)]
@@ -336,6 +364,26 @@ mod tests {
         assert!(r.replay::<ChineseCheckers>(None).unwrap_err().0.contains("ply 3"));
         r.tags[0].1 = "echelon".into();
         assert!(r.replay::<ChineseCheckers>(None).unwrap_err().0.contains("'echelon'"));
+    }
+
+    #[test]
+    fn a_damaged_or_cut_record_spoils_only_itself() {
+        let good = sample().to_text(3);
+        let mut bad_tag = sample();
+        bad_tag.tags.insert(0, ("GameNumber".into(), "7".into()));
+        let bad_tag = bad_tag.to_text(3).replace("z\"]", "z\"");
+        let cut = &good[..good.len() - 12];
+        let text = format!("{good}{bad_tag}{good}{cut}");
+        let read = read_records(&text);
+        assert_eq!(read.len(), 4);
+        assert_eq!(read[0].as_ref().unwrap(), &sample());
+        let second = read[1].as_ref().unwrap_err().0.clone();
+        assert!(second.starts_with("record 2 (line ") && second.contains("game 7") && second.contains("bad tag line"));
+        assert_eq!(read[2].as_ref().unwrap(), &sample());
+        assert!(read[3].as_ref().unwrap_err().0.starts_with("record 4 (line "), "{:?}", read[3]);
+        let no_result = format!("{good}{}", &good[..good.rfind("1-0-0").unwrap()]);
+        assert!(read_records(&no_result)[1].as_ref().unwrap_err().0.contains("cut short"));
+        assert!(parse_records(&text).unwrap_err().0.starts_with("record 2"));
     }
 
     #[test]

@@ -10,6 +10,7 @@ use tabula_rules::{MAX_SEATS, Outcome, Seat};
 
 use crate::elo::{Pentanomial, Trinomial, format_elo};
 use crate::line::GameLine;
+use crate::sprt::{Sprt, SprtStatus};
 use crate::plural::plural;
 
 /// One engine's tally.
@@ -62,6 +63,8 @@ pub struct MatchStats {
     played: HashSet<(Vec<usize>, String, String)>,
     /// Games that repeat an earlier one move for move, in the same seats.
     repeats: u32,
+    /// The sequential test on the pairs, when one runs.
+    sprt: Option<Sprt>,
 }
 
 impl MatchStats {
@@ -80,7 +83,20 @@ impl MatchStats {
             ends: Vec::new(),
             played: HashSet::new(),
             repeats: 0,
+            sprt: None,
         }
+    }
+
+    /// The same statistics with a sequential test on the game pairs (two engines, two
+    /// seats): its LLR shows in the running line and the report.
+    pub fn with_sprt(mut self, sprt: Option<Sprt>) -> Self {
+        self.sprt = sprt;
+        self
+    }
+
+    /// The sequential test's verdict so far (`Continue` without one).
+    pub fn sprt_status(&self) -> SprtStatus {
+        self.sprt.as_ref().map_or(SprtStatus::Continue, |t| t.status(&self.pentanomial))
     }
 
     /// Adds a finished game: `engines[s]` is the engine that sat in seat `s`, `round` the
@@ -194,7 +210,7 @@ impl MatchStats {
             let t = self.trinomial;
             let score =
                 if t.games() > 0 { (f64::from(t.wins) + 0.5 * f64::from(t.draws)) / f64::from(t.games()) } else { 0.0 };
-            return format!(
+            let mut line = format!(
                 "Score of {} vs {}: {} - {} - {} [{score:.3}] {}/{total}",
                 self.names[0],
                 self.names[1],
@@ -203,6 +219,10 @@ impl MatchStats {
                 t.draws,
                 t.games()
             );
+            if let Some(test) = &self.sprt {
+                let _ = write!(line, ", {}", test.describe(&self.pentanomial));
+            }
+            return line;
         }
         let parts: Vec<String> = self
             .names
@@ -326,6 +346,9 @@ impl MatchStats {
         let mut out = self.table();
         let ends: Vec<String> = self.ends.iter().map(|(k, n)| format!("{k} {n}")).collect();
         let _ = writeln!(out, "Ends: {}", ends.join(", "));
+        if let Some(test) = &self.sprt {
+            let _ = writeln!(out, "SPRT {test}: {}", test.describe(&self.pentanomial));
+        }
         if self.repeats > 0 {
             let _ = writeln!(
                 out,

@@ -241,6 +241,7 @@ impl<G: EngineGame> MatchConfig<G> {
             ("Seats".into(), names.join("; ")),
             ("TimeControl".into(), tc),
             ("Seed".into(), self.seed.to_string()),
+            ("Match".into(), id.to_string()),
             ("Opening".into(), opening_text.clone()),
         ];
         if let Some(position) = &opening.position {

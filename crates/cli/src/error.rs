@@ -11,6 +11,8 @@ pub enum CliError {
     Usage(String),
     /// Writing the output failed; a closed pipe ends the program quietly.
     Io(io::Error),
+    /// A failure while working (a file that cannot be written): exit status 1, one line.
+    Failed(String),
 }
 
 impl CliError {
@@ -28,6 +30,10 @@ impl CliError {
                 eprintln!("tabula: cannot write output: {e}");
                 ExitCode::from(1)
             }
+            CliError::Failed(msg) => {
+                eprintln!("tabula: {}", msg.replace('\r', "\\r").replace('\n', "\\n"));
+                ExitCode::from(1)
+            }
         }
     }
 }
@@ -35,7 +41,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(msg) => f.write_str(msg),
+            CliError::Usage(msg) | CliError::Failed(msg) => f.write_str(msg),
             CliError::Io(e) => e.fmt(f),
         }
     }

@@ -7,6 +7,7 @@ mod bench;
 mod error;
 mod games;
 mod go;
+mod match_files;
 mod matches;
 mod options;
 mod perft;

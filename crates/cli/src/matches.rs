@@ -1,18 +1,20 @@
 //! `tabula match`: engines play a fair schedule of games under clocks; a running score,
 //! records, JSON lines and a statistics table.
 
-use std::fs::{File, OpenOptions};
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
+use tabula_arena::sprt::{Sprt, SprtStatus};
 use tabula_arena::{
-    EngineEntry, FinishedGame, MatchConfig, OpeningBook, TimeControl, WallClock, run_match, unique_names,
+    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Shard, TimeControl, WallClock, run_match,
+    unique_names,
 };
 use tabula_engine::EngineGame;
 use tabula_engine::time::TimeManager;
@@ -20,6 +22,7 @@ use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
+use crate::match_files::{Output, Resumed, resume_lines, resume_records};
 use crate::position::GameArgs;
 
 /// Arguments of `tabula match`.
@@ -41,9 +44,11 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, value_name = "C", default_value_t = 1)]
     concurrency: usize,
-    /// Where rounds start: random:PLIES (random moves drawn from the seed) or file:PATH.
-    #[arg(long, value_name = "BOOK")]
-    openings: Option<String>,
+    /// Where rounds start: random:PLIES (that many random moves drawn from the seed and the
+    /// round), file:PATH (one opening a line: moves from the start, a position text, or a
+    /// position text then ` moves ` and moves), or start (the bare start position).
+    #[arg(long, value_name = "BOOK", default_value = "random:4")]
+    openings: String,
     /// The match seed (openings and engine seeds derive from it).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
@@ -63,6 +68,18 @@ pub struct MatchArgs {
     /// Append one JSON line per game to this file.
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
+    /// Play only shard K of N (K from 1): the rounds whose number is K-1 modulo N, with the
+    /// same openings and seeds as one run; `tabula merge` joins the shards' --jsonl files.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Skip the games the --jsonl file already holds (a match that was stopped) and play
+    /// the rest; the report counts them all.
+    #[arg(long)]
+    resume: bool,
+    /// Stop when a sequential probability ratio test on game pairs decides (two engines,
+    /// two seats): elo0=A,elo1=B[,alpha=0.05,beta=0.05,model=normalized|logistic].
+    #[arg(long, value_name = "TEST")]
+    sprt: Option<String>,
 }
 
 /// Runs `tabula match`.
@@ -77,15 +94,6 @@ fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
         return Err(usage(format!("bad {flag} '{value}': expected seconds, 0 or more")));
     }
     Ok(Duration::from_secs_f64(value))
-}
-
-/// Opens a file to append to.
-fn append(path: &PathBuf, flag: &str) -> Result<File, CliError> {
-    OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(|e| usage(format!("cannot open {flag} file '{}': {e}", path.display())))
 }
 
 impl MatchArgs {
@@ -120,56 +128,107 @@ impl GameCommand for MatchArgs {
         if self.concurrency == 0 {
             return Err(usage("bad --concurrency '0': expected 1 or more"));
         }
+        if self.resume && self.jsonl.is_none() {
+            return Err(usage("--resume needs --jsonl FILE: the file that holds the games played so far"));
+        }
         let mut config = MatchConfig::<G>::new(options.clone(), engines, tc, self.games);
         config.concurrency = self.concurrency;
         config.seed = self.seed;
         config.margin = seconds("--margin", self.margin)?;
         config.time_manager = TimeManager::new(seconds("--overhead", self.overhead)?);
-        if let Some(book) = &self.openings {
-            config.openings = OpeningBook::parse::<G>(book, &options).map_err(|e| usage(e.0))?;
-        }
-        let controls: Vec<String> =
-            config.controls().map_err(|e| usage(e.0))?.iter().map(ToString::to_string).collect();
-        let plan = config.schedule().map_err(|e| usage(e.0))?;
+        config.openings = OpeningBook::parse::<G>(&self.openings, &options).map_err(|e| usage(e.0))?;
+        config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose().map_err(|e| usage(e.0))?;
+        let controls = config.controls().map_err(|e| usage(e.0))?;
         let seats = config.seats().map_err(|e| usage(e.0))?;
-        let mut records = self.records.as_ref().map(|p| append(p, "--records")).transpose()?;
-        let mut jsonl = self.jsonl.as_ref().map(|p| append(p, "--jsonl")).transpose()?;
+        let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose().map_err(|e| usage(e.0))?;
+        if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
+            return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
+        }
+        let id = config.id().map_err(|e| usage(e.0))?;
+        let previous = match (&self.jsonl, self.resume) {
+            (Some(path), true) => resume_lines(path, &id)?,
+            _ => Resumed { lines: Vec::new(), done: Default::default() },
+        };
+        if let (Some(path), true) = (&self.records, self.resume) {
+            resume_records(path, &previous.done)?;
+        }
+        config.done = previous.done.clone();
+        let plan = config.to_play().map_err(|e| usage(e.0))?;
+        let records = self.records.as_ref().map(|p| Output::open(p, "--records")).transpose()?;
+        let jsonl = self.jsonl.as_ref().map(|p| Output::open(p, "--jsonl")).transpose()?;
 
         let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
-        let total = plan.len();
-        let mut out = std::io::stdout().lock();
-        writeln!(
-            out,
-            "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}",
-            plural(total, "game", "games"),
+        let total = plan.len() + previous.lines.len();
+        let controls: Vec<String> = controls.iter().map(ToString::to_string).collect();
+        let mut header = format!(
+            "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}; id {id}",
+            plural(config.schedule().map_err(|e| usage(e.0))?.len(), "game", "games"),
             G::NAME,
             seats,
             names.join(" vs "),
             if controls.iter().all(|c| *c == controls[0]) { controls[0].clone() } else { controls.join(", ") },
             config.openings.describe(),
             self.seed
-        )?;
-        out.flush()?;
+        );
+        if let Some(shard) = config.shard {
+            let _ = write!(header, "; shard {shard}: {}", plural(plan.len() + previous.lines.len(), "game", "games"));
+        }
+        if !previous.lines.is_empty() {
+            let _ = write!(header, "; resumed with {} played", plural(previous.lines.len(), "game", "games"));
+        }
+        println!("{header}");
+        if config.openings == OpeningBook::Start && controls.iter().all(|c| !c.contains('+') && !c.starts_with("st=")) {
+            eprintln!(
+                "tabula: note: every round starts from the start position; deterministic engines under \
+                 node or depth limits will repeat the same games (see --openings)"
+            );
+        }
         let bar = if std::io::stderr().is_terminal() {
             let bar = ProgressBar::new(total as u64);
             if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
             {
                 bar.set_style(style);
             }
+            bar.set_position(previous.lines.len() as u64);
             bar
         } else {
             ProgressBar::hidden()
         };
-        let mut stats = MatchStats::new(names.clone(), seats);
-        let mut failure: Option<CliError> = None;
-        let mut terminations: Vec<(String, u32)> = Vec::new();
-        let mut on_game = |game: &FinishedGame| -> bool {
-            stats.add(game.pairing.round, &game.pairing.seats, &game.outcome);
-            let kind = game.termination.kind().to_string();
-            match terminations.iter_mut().find(|(k, _)| *k == kind) {
-                Some(entry) => entry.1 += 1,
-                None => terminations.push((kind, 1)),
+        let mut running = MatchStats::new(names.clone(), seats).with_sprt(sprt.clone());
+        for line in &previous.lines {
+            running.add_line(line);
+        }
+        let state = Arc::new(Mutex::new(Progress { lines: previous.lines, records, jsonl, running }));
+        {
+            let (state, bar, names, sprt) = (state.clone(), bar.clone(), names.clone(), sprt.clone());
+            // Runs on its own thread: it waits until no game is being written, then reports
+            // the finished games and ends the process; games in flight are not recorded.
+            let installed = ctrlc::set_handler(move || {
+                let state = state.lock().unwrap_or_else(|e| e.into_inner());
+                bar.finish_and_clear();
+                let report = MatchStats::from_lines(names.clone(), seats, &state.lines).with_sprt(sprt.clone());
+                println!(
+                    "\nInterrupted: {} finished and written; games in flight are not recorded\n\n{}",
+                    plural(state.lines.len(), "game", "games"),
+                    report.report()
+                );
+                std::process::exit(130);
+            });
+            if let Err(e) = installed {
+                eprintln!("tabula: warning: Ctrl-C will not print the statistics: {e}");
             }
+        }
+        let mut failure: Option<CliError> = None;
+        let mut on_game = |game: &FinishedGame| -> bool {
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            match state.write(game, seats) {
+                Ok(()) => {}
+                Err(e) => {
+                    failure = Some(e);
+                    return false;
+                }
+            }
+            state.running.add_line(&game.line);
             let seated: Vec<&str> = game.pairing.seats.iter().map(|&e| names[e].as_str()).collect();
             let lines = format!(
                 "Finished game {} ({}): {} {{{}, {}}}\n{}",
@@ -178,39 +237,61 @@ impl GameCommand for MatchArgs {
                 game.record.result,
                 game.termination,
                 plural(game.plies, "ply", "plies"),
-                stats.running_line(total)
+                state.running.running_line(total)
             );
-            let written = bar.suspend(|| writeln!(out, "{lines}").and_then(|_| out.flush()));
+            let written = bar.suspend(|| {
+                let mut out = std::io::stdout().lock();
+                writeln!(out, "{lines}").and_then(|_| out.flush())
+            });
             bar.inc(1);
-            let mut result = written.map_err(CliError::from);
-            if result.is_ok()
-                && let Some(file) = records.as_mut()
-            {
-                result = file.write_all(game.record.to_text(seats).as_bytes()).map_err(CliError::from);
+            if let Err(e) = written {
+                failure = Some(e.into());
+                return false;
             }
-            if result.is_ok()
-                && let Some(file) = jsonl.as_mut()
-            {
-                result = writeln!(file, "{}", game.json).map_err(CliError::from);
-            }
-            match result {
-                Ok(()) => true,
-                Err(e) => {
-                    failure = Some(e);
-                    false
-                }
-            }
+            state.running.sprt_status() == SprtStatus::Continue
         };
         let outcome = run_match(&config, Arc::new(WallClock::new()), &mut on_game);
         bar.finish_and_clear();
+        let state = state.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = failure {
             return Err(e);
         }
         outcome.map_err(|e| usage(e.0))?;
+        let report = MatchStats::from_lines(names, seats, &state.lines).with_sprt(sprt);
+        let mut out = std::io::stdout().lock();
         writeln!(out)?;
-        write!(out, "{}", stats.table())?;
-        let ends: Vec<String> = terminations.iter().map(|(k, n)| format!("{k} {n}")).collect();
-        writeln!(out, "Ends: {}", ends.join(", "))?;
+        write!(out, "{}", report.report())?;
+        Ok(())
+    }
+}
+
+/// What the match has played and written so far; the Ctrl-C handler reads it.
+struct Progress {
+    /// The lines of every finished game, earlier runs' included.
+    lines: Vec<GameLine>,
+    records: Option<Output>,
+    jsonl: Option<Output>,
+    /// The statistics in the running line.
+    running: MatchStats,
+}
+
+impl Progress {
+    /// Writes a finished game: its record, then its line; if the line fails the record is
+    /// cut off again, so that the files never disagree.
+    fn write(&mut self, game: &FinishedGame, seats: usize) -> Result<(), CliError> {
+        let mark = self.records.as_ref().map(Output::len).transpose()?;
+        if let Some(file) = self.records.as_mut() {
+            file.append(&game.record.to_text(seats))?;
+        }
+        if let Some(file) = self.jsonl.as_mut()
+            && let Err(e) = file.append(&format!("{}\n", game.line.to_json()))
+        {
+            if let (Some(records), Some(len)) = (self.records.as_mut(), mark) {
+                records.cut(len);
+            }
+            return Err(e);
+        }
+        self.lines.push(game.line.clone());
         Ok(())
     }
 }
