@@ -77,7 +77,9 @@ fn hands_turn_on<G: EngineGame>() -> bool {
     })
 }
 
-/// Builds the searcher a spec string describes.
+/// Builds the searcher a spec string describes. The memory its settings size (`hash`) is
+/// allocated here, and a size the machine cannot give is an error naming the setting (see
+/// [`crate::memory`]).
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let (name, pairs) = split(spec)?;
     Ok(match name {
@@ -90,7 +92,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     G::NAME
                 )));
             }
-            Box::new(AlphaBeta::<G>::new(c))
+            Box::new(AlphaBeta::<G>::try_new(c).map_err(|e| SpecError(e.to_string()))?)
         }
         "mcts" => {
             let mut s = mcts_defaults::<G>();
@@ -177,6 +179,22 @@ mod tests {
         assert!(err("mcts:c=-1").contains("'-1'"));
         assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
         assert!(err("mcts:x=1").contains("reuse, policy"));
+    }
+
+    #[test]
+    fn memory_the_machine_cannot_give_is_an_error() {
+        let err = |s: &str| build::<ChineseCheckers>(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err("alphabeta:hash=100000000").contains("hash"), "{}", err("alphabeta:hash=100000000"));
+        // Sizes beyond the machine's memory: refused before anything is allocated.
+        if let Some(total) = crate::memory::physical_mb() {
+            let physical = format!("is more than this machine's physical memory ({total} MB)");
+            if total < 65_536 {
+                assert_eq!(
+                    err("alphabeta:hash=65536"),
+                    format!("hash=65536: 65536 MB for the transposition table {physical}")
+                );
+            }
+        }
     }
 
     #[test]

@@ -50,7 +50,8 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Number::<AlphaBetaConfig, _> {
         key: "hash",
-        doc: "transposition table size in MB",
+        doc: "transposition table size in MB; refused if more than the machine's physical memory \
+              or if it cannot be allocated",
         min: 1,
         max: 65_536,
         get: |c| c.hash_mb,
