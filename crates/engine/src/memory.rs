@@ -1,4 +1,4 @@
-//! Memory sized by a setting (`alphabeta`'s `hash`): asked for when the
+//! Memory sized by a setting (`alphabeta`'s `hash`, `mcts`'s `memory`): asked for when the
 //! searcher is built, so that a size the machine cannot give is an error before any game
 //! is played, never an abort in the middle of one.
 //!
@@ -31,6 +31,13 @@ pub enum Shortfall {
     Physical(usize),
     /// The allocator refused the reservation.
     Allocation(TryReserveError),
+    /// The size is below the smallest useful one.
+    Minimum {
+        /// The smallest useful size, in MB.
+        min: usize,
+        /// The rule that sets it, e.g. `1 MB a thread`.
+        rule: &'static str,
+    },
 }
 
 impl fmt::Display for MemoryError {
@@ -41,6 +48,7 @@ impl fmt::Display for MemoryError {
                 write!(f, "{key}={mb}: {mb} MB for {what} is more than this machine's physical memory ({total} MB)")
             }
             Shortfall::Allocation(e) => write!(f, "{key}={mb}: cannot allocate {mb} MB for {what} ({e})"),
+            Shortfall::Minimum { min, rule } => write!(f, "{key}={mb}: {what} need at least {min} MB ({rule})"),
         }
     }
 }
