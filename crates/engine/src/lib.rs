@@ -7,6 +7,7 @@
 
 pub mod api;
 pub mod eval;
+pub mod memory;
 pub mod playout;
 pub mod registry;
 pub mod search;

@@ -77,7 +77,9 @@ fn hands_turn_on<G: EngineGame>() -> bool {
     })
 }
 
-/// Builds the searcher a spec string describes.
+/// Builds the searcher a spec string describes. The memory its settings size (`hash`,
+/// `memory`) is allocated here, and a size the machine cannot give is an error naming the
+/// setting (see [`crate::memory`]).
 pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecError> {
     let (name, pairs) = split(spec)?;
     Ok(match name {
@@ -90,7 +92,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                     G::NAME
                 )));
             }
-            Box::new(AlphaBeta::<G>::new(c))
+            Box::new(AlphaBeta::<G>::try_new(c).map_err(|e| SpecError(e.to_string()))?)
         }
         "mcts" => {
             let mut s = mcts_defaults::<G>();
@@ -99,7 +101,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                 Policy::Game => G::playout_policy(),
                 Policy::Uniform => std::sync::Arc::new(crate::playout::Uniform),
             };
-            Box::new(Mcts::<G>::new(s.config, policy))
+            Box::new(Mcts::<G>::try_new(s.config, policy).map_err(|e| SpecError(e.to_string()))?)
         }
         "greedy" => {
             apply(name, GREEDY, &mut (), &pairs)?;
@@ -177,6 +179,28 @@ mod tests {
         assert!(err("mcts:c=-1").contains("'-1'"));
         assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
         assert!(err("mcts:x=1").contains("reuse, policy"));
+    }
+
+    #[test]
+    fn memory_the_machine_cannot_give_is_an_error() {
+        let err = |s: &str| build::<ChineseCheckers>(s).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err("alphabeta:hash=100000000").contains("hash"), "{}", err("alphabeta:hash=100000000"));
+        assert!(err("mcts:memory=0").contains("'0' for memory"));
+        assert!(err("mcts:memory=1,threads=2").starts_with("memory=1: "));
+        assert!(build::<ChineseCheckers>("mcts:memory=1").is_ok());
+        assert!(build::<ChineseCheckers>("mcts:memory=2,threads=2").is_ok());
+        // Sizes beyond the machine's memory: refused before anything is allocated.
+        if let Some(total) = crate::memory::physical_mb() {
+            let physical = format!("is more than this machine's physical memory ({total} MB)");
+            if total < 65_536 {
+                assert_eq!(
+                    err("alphabeta:hash=65536"),
+                    format!("hash=65536: 65536 MB for the transposition table {physical}")
+                );
+            }
+            let memory = format!("mcts:memory={}", total + 1);
+            assert_eq!(err(&memory), format!("memory={}: {} MB for the search trees {physical}", total + 1, total + 1));
+        }
     }
 
     #[test]

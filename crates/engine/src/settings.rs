@@ -50,7 +50,8 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Number::<AlphaBetaConfig, _> {
         key: "hash",
-        doc: "transposition table size in MB",
+        doc: "transposition table size in MB; refused if more than the machine's physical memory \
+              or if it cannot be allocated",
         min: 1,
         max: 65_536,
         get: |c| c.hash_mb,
@@ -114,6 +115,16 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         max: 256,
         get: |s| s.config.threads,
         set: |s, v| s.config.threads = v,
+    },
+    &Number::<MctsSpec, _> {
+        key: "memory",
+        doc: "memory of the search trees in MB, split evenly between the threads (at least 1 MB a thread); \
+              a node costs its own bytes, 8 a seat and room for 16 moves; refused if more than the \
+              machine's physical memory or if it cannot be allocated",
+        min: 1,
+        max: 1_048_576,
+        get: |s| s.config.memory_mb,
+        set: |s, v| s.config.memory_mb = v,
     },
     &Limit::<MctsSpec, _> {
         key: "cap",
@@ -254,5 +265,7 @@ mod tests {
         assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid or best-reply", "paranoid"));
         let cap = list[1].keys.iter().find(|k| k.key == "cap").unwrap();
         assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
+        let memory = list[1].keys.iter().find(|k| k.key == "memory").unwrap();
+        assert_eq!((memory.values.as_str(), memory.default.as_str()), ("a number from 1 to 1048576", "512"));
     }
 }

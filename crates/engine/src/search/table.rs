@@ -2,6 +2,7 @@
 //! Each entry is two atomics, the key stored xor-ed with the data, so a torn write (one
 //! word from each of two writers) reads back as a miss rather than as wrong data.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score says about the true value.
@@ -41,13 +42,29 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (at least one slot; a power of two of slots).
-    pub fn new(megabytes: usize) -> Self {
-        let want = (megabytes.max(1) << 20) / std::mem::size_of::<Slot>();
-        let len = want.next_power_of_two() / if want.is_power_of_two() { 1 } else { 2 };
-        let mut slots = Vec::with_capacity(len);
+    /// The bytes one entry takes.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
+
+    /// A table of about `megabytes` MB (at least 1): the largest power of two of entries
+    /// that fits. The memory is reserved fallibly: a size the allocator refuses is an
+    /// error, not an abort.
+    pub fn new(megabytes: usize) -> Result<Self, TryReserveError> {
+        let want = crate::memory::bytes(megabytes.max(1)) / Self::ENTRY_BYTES;
+        let len = 1usize << want.ilog2();
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(len)?;
         slots.resize_with(len, Slot::default);
-        Table { slots, mask: len - 1 }
+        Ok(Table { slots, mask: len - 1 })
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no entries (never: it has at least one).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
     }
 
     /// Forgets everything.
@@ -100,7 +117,8 @@ mod tests {
 
     #[test]
     fn stores_and_probes() {
-        let t = Table::new(1);
+        let t = Table::new(1).unwrap();
+        assert_eq!(t.len() * Table::ENTRY_BYTES, 1 << 20);
         assert_eq!(t.probe(42), None);
         let e = Entry { score: -123_456, depth: 7, bound: Bound::Lower, best: 3 };
         t.store(42, e);
@@ -111,5 +129,13 @@ mod tests {
         assert_eq!(t.probe(42).unwrap().depth, 7);
         t.clear();
         assert_eq!(t.probe(42), None);
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_and_too_large_ones_fail() {
+        assert_eq!(Table::new(3).unwrap().len() * Table::ENTRY_BYTES, 2 << 20);
+        // 2^60 bytes and more: the allocator says no (no machine has that much address space).
+        assert!(Table::new(1 << 40).is_err());
+        assert!(Table::new(usize::MAX).is_err());
     }
 }

@@ -38,6 +38,7 @@ use self::worker::Shared;
 use super::Report;
 use super::table::Table;
 use crate::api::{EngineGame, Limits, SearchResult, Searcher};
+use crate::memory::{MemoryError, physical_mb};
 
 /// The deepest ply the search tracks (killers, path).
 const MAX_PLY: usize = 128;
@@ -47,7 +48,9 @@ const MAX_PLY: usize = 128;
 pub struct AlphaBetaConfig {
     /// Search threads (Lazy SMP).
     pub threads: usize,
-    /// Transposition table size in MB.
+    /// Transposition table size in MB (setting `hash`): the largest power of two of
+    /// entries that fits. Refused if larger than the machine's physical memory or if it
+    /// cannot be allocated (see [`crate::memory`]).
     pub hash_mb: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
@@ -83,14 +86,37 @@ pub struct AlphaBeta<G: EngineGame> {
 
 impl<G: EngineGame> AlphaBeta<G> {
     /// A searcher with these settings and the game's default evaluator.
+    ///
+    /// # Panics
+    ///
+    /// If the transposition table cannot be had (see [`AlphaBeta::try_new`]).
     pub fn new(config: AlphaBetaConfig) -> Self {
         Self::with_eval(config, G::Eval::default())
     }
 
     /// A searcher with these settings and evaluator `eval`.
+    ///
+    /// # Panics
+    ///
+    /// If the transposition table cannot be had (see [`AlphaBeta::try_new`]).
     pub fn with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Self {
-        let table = Arc::new(Table::new(config.hash_mb));
-        AlphaBeta { config, table, eval, seen: Vec::new() }
+        Self::try_with_eval(config, eval).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with these settings and the game's default evaluator, or an error if its
+    /// transposition table is larger than the machine's physical memory or cannot be
+    /// allocated (see [`crate::memory`]). The table is allocated here, not at the first
+    /// search.
+    pub fn try_new(config: AlphaBetaConfig) -> Result<Self, MemoryError> {
+        Self::try_with_eval(config, G::Eval::default())
+    }
+
+    /// [`AlphaBeta::try_new`] with evaluator `eval`.
+    pub fn try_with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Result<Self, MemoryError> {
+        const WHAT: &str = "the transposition table";
+        MemoryError::check("hash", config.hash_mb, WHAT, physical_mb())?;
+        let table = Table::new(config.hash_mb).map_err(|e| MemoryError::allocation("hash", config.hash_mb, WHAT, e))?;
+        Ok(AlphaBeta { config, table: Arc::new(table), eval, seen: Vec::new() })
     }
 
     /// The contempt in use: the configured one, else the game's default.

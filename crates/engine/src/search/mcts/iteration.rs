@@ -46,7 +46,7 @@ impl<G: EngineGame> Tree<G> {
                 self.moves.extend_from_slice(self.list.as_slice());
             }
             let n = self.nodes[node as usize];
-            if n.tried < n.moves_len && self.nodes.len() < ctx.config.max_nodes.min(NONE as usize - 1) {
+            if n.tried < n.moves_len && self.nodes.len() < self.cap {
                 node = self.expand(ctx, node, &mut game);
                 self.path.push(node);
                 break;

@@ -30,9 +30,10 @@ use tabula_rules::MoveList;
 
 use self::parallel::{Ctx, Shared, search_trees};
 use self::root::{choose, merge};
-use self::tree::{NONE, Tree};
+use self::tree::Tree;
 use super::Report;
 use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
+use crate::memory::{self, MemoryError, Shortfall, physical_mb};
 use crate::playout::PlayoutPolicy;
 
 /// The settings of an [`Mcts`] searcher.
@@ -58,8 +59,14 @@ pub struct MctsConfig {
     /// Evaluation units per factor `e` of reward odds when a truncated playout is scored:
     /// seat rewards are `softmax(value / eval_scale)`.
     pub eval_scale: f64,
-    /// The most nodes one tree may hold; a full tree still runs playouts from its leaves.
-    pub max_nodes: usize,
+    /// The memory of the trees in MB (setting `memory`), in total: each of the `threads`
+    /// trees gets an even share, at least 1 MB. A tree holds as many nodes as its share
+    /// buys at [`Mcts::bytes_per_node`] bytes a node, at most 2^28; a full tree still runs
+    /// playouts from its leaves. The memory is reserved when the searcher is built, and
+    /// refused if larger than the machine's physical memory or if it cannot be allocated
+    /// (see [`crate::memory`]). Tree reuse copies the subtree it keeps into fresh arrays:
+    /// for that moment the old tree and the copy are both held.
+    pub memory_mb: usize,
     /// Rewards of a finished playout move toward an even split by this much per ply from the
     /// root (at most halfway): a win sooner is worth more, a loss later less bad. Without it
     /// a seat that wins every playout sees no reason to hurry and dawdles for hundreds of
@@ -79,7 +86,7 @@ impl Default for MctsConfig {
             solver: true,
             reuse_tree: true,
             eval_scale: 400.0,
-            max_nodes: 4_000_000,
+            memory_mb: 512,
             length_discount: 0.002,
         }
     }
@@ -126,8 +133,43 @@ pub struct Mcts<G: EngineGame> {
 impl<G: EngineGame> Mcts<G> {
     /// A searcher with these settings, playing out with `policy` and scoring truncated
     /// playouts with the game's evaluator.
+    ///
+    /// # Panics
+    ///
+    /// If the trees' memory cannot be had (see [`Mcts::try_new`]).
     pub fn new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Self {
-        Mcts { config, policy, eval: G::Eval::default(), trees: Vec::new(), last: Vec::new(), seen: Vec::new() }
+        Self::try_new(config, policy).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A searcher with these settings, playing out with `policy`, or an error if the
+    /// trees' memory ([`MctsConfig::memory_mb`]) is less than 1 MB a thread, larger than
+    /// the machine's physical memory or cannot be allocated. The trees are reserved here,
+    /// for the seats of the game's default options (a game of other seats reserves its
+    /// trees anew at its first search), not at the first search.
+    pub fn try_new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Result<Self, MemoryError> {
+        const WHAT: &str = "the search trees";
+        let (threads, mb) = (config.threads.max(1), config.memory_mb);
+        if mb < threads {
+            let reason = Shortfall::Minimum { min: threads, rule: "1 MB a thread" };
+            return Err(MemoryError { key: "memory", mb, what: WHAT, reason });
+        }
+        MemoryError::check("memory", mb, WHAT, physical_mb())?;
+        let seats = G::new(&Default::default()).map_or(2, |g| g.seats());
+        let budget = memory::bytes(mb) / threads;
+        let mut trees = Vec::with_capacity(threads);
+        for i in 0..threads {
+            let mut tree = Tree::new(config.seed.wrapping_add(i as u64), budget);
+            tree.reserve(seats).map_err(|e| MemoryError::allocation("memory", mb, WHAT, e))?;
+            trees.push(tree);
+        }
+        Ok(Mcts { config, policy, eval: G::Eval::default(), trees, last: Vec::new(), seen: Vec::new() })
+    }
+
+    /// The bytes a tree node costs in a game of `seats` seats: the node itself, one reward
+    /// sum (`f64`) a seat, and room for 16 listed legal moves (a node whose moves do not fit
+    /// in the room left is not expanded).
+    pub fn bytes_per_node(seats: usize) -> usize {
+        tree::bytes_per_node::<G::Move>(seats)
     }
 
     /// The settings.
@@ -144,6 +186,20 @@ impl<G: EngineGame> Mcts<G> {
     /// Nodes held by each thread's tree (for tests and memory checks).
     pub fn tree_sizes(&self) -> Vec<usize> {
         self.trees.iter().map(|t| t.nodes.len()).collect()
+    }
+
+    /// The nodes each thread's tree may hold: its share of the memory divided by
+    /// [`Mcts::bytes_per_node`] for the seats of the last game searched (of the game's
+    /// default options before the first search).
+    pub fn tree_capacities(&self) -> Vec<usize> {
+        self.trees.iter().map(|t| t.cap).collect()
+    }
+
+    /// Empties the trees and seeds thread `i`'s with `seed + i`, keeping their memory.
+    fn reset_trees(&mut self) {
+        for (i, tree) in self.trees.iter_mut().enumerate() {
+            tree.reset(self.config.seed.wrapping_add(i as u64));
+        }
     }
 }
 
@@ -165,12 +221,8 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
             return SearchResult { best: None, score, pv: Vec::new(), nodes: 0, depth: 0, time: info.time };
         }
 
-        let threads = self.config.threads.max(1);
-        if self.trees.len() != threads {
-            self.trees = (0..threads).map(|i| Tree::new(self.config.seed.wrapping_add(i as u64))).collect();
-        }
         for tree in &mut self.trees {
-            tree.prepare(game, self.config.reuse_tree, self.config.max_nodes.min(NONE as usize - 1));
+            tree.prepare(game, self.config.reuse_tree);
         }
 
         // Positions remembered from this ply on belong to another game or a line taken back.
@@ -218,13 +270,13 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
     }
 
     fn new_game(&mut self) {
-        self.trees.clear();
+        self.reset_trees();
         self.last.clear();
         self.seen.clear();
     }
 
     fn reseed(&mut self, seed: u64) {
         self.config.seed = seed;
-        self.trees.clear();
+        self.reset_trees();
     }
 }

@@ -1,6 +1,8 @@
 //! Tree reuse: the next search keeps the subtree of the position reached, if it is the
 //! previous root or lies one or two plies below it.
 
+use std::collections::TryReserveError;
+
 use super::tree::{NONE, Tree};
 use crate::api::EngineGame;
 
@@ -33,14 +35,18 @@ impl<G: EngineGame> Tree<G> {
         None
     }
 
-    /// Keeps only the subtree under `top`, which becomes the root.
-    pub(super) fn compact(&mut self, top: u32) {
+    /// Keeps only the subtree under `top`, which becomes the root; an error (the tree
+    /// unchanged) if the memory for the copy cannot be had.
+    pub(super) fn compact(&mut self, top: u32) -> Result<(), TryReserveError> {
         let seats = self.seats;
         // The copies get the old room at once, so that they never grow by reallocation.
-        let room = (self.nodes.capacity(), self.rewards.capacity(), self.moves.capacity());
-        let old_nodes = std::mem::replace(&mut self.nodes, Vec::with_capacity(room.0));
-        let old_rewards = std::mem::replace(&mut self.rewards, Vec::with_capacity(room.1));
-        let old_moves = std::mem::replace(&mut self.moves, Vec::with_capacity(room.2));
+        let (mut nodes, mut rewards, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        nodes.try_reserve_exact(self.nodes.capacity())?;
+        rewards.try_reserve_exact(self.rewards.capacity())?;
+        moves.try_reserve_exact(self.moves.capacity())?;
+        let old_nodes = std::mem::replace(&mut self.nodes, nodes);
+        let old_rewards = std::mem::replace(&mut self.rewards, rewards);
+        let old_moves = std::mem::replace(&mut self.moves, moves);
         let copy = |tree: &mut Self, old: u32, parent: u32| -> u32 {
             let mut node = old_nodes[old as usize];
             node.parent = parent;
@@ -76,5 +82,6 @@ impl<G: EngineGame> Tree<G> {
                 child = old_nodes[child as usize].next_sibling;
             }
         }
+        Ok(())
     }
 }

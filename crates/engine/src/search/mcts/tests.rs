@@ -323,3 +323,49 @@ fn repeated_positions_are_draws_and_grow_no_subtree() {
     }
     assert!(repeated > 0, "the search met no repetition to check");
 }
+
+#[test]
+fn the_memory_setting_sets_the_trees_capacity() {
+    let mb = 1 << 20;
+    let m = cc_mcts(MctsConfig { memory_mb: 1, ..MctsConfig::default() });
+    let per_node = Mcts::<ChineseCheckers>::bytes_per_node(2);
+    assert_eq!(m.tree_capacities(), [mb / per_node]);
+    // Two threads share the memory: each tree gets half.
+    let m = cc_mcts(MctsConfig { memory_mb: 4, threads: 2, ..MctsConfig::default() });
+    assert_eq!(m.tree_capacities(), [2 * mb / per_node; 2]);
+    // A game of six seats keeps six reward sums a node: fewer nodes for the same memory.
+    let mut m = cc_mcts(MctsConfig { memory_mb: 1, playout_cap: Some(10), ..MctsConfig::default() });
+    let six = ChineseCheckers::new(&CcOptions { players: 6, ..CcOptions::default() }).unwrap();
+    m.search(&six, &Limits::nodes(10), &mut quiet);
+    assert_eq!(m.tree_capacities(), [mb / Mcts::<ChineseCheckers>::bytes_per_node(6)]);
+}
+
+#[test]
+fn too_little_memory_is_an_error() {
+    let err = |config| Mcts::<ChineseCheckers>::try_new(config, Arc::new(Uniform)).err().map(|e| e.to_string());
+    assert_eq!(
+        err(MctsConfig { memory_mb: 0, ..MctsConfig::default() }).as_deref(),
+        Some("memory=0: the search trees need at least 1 MB (1 MB a thread)")
+    );
+    assert_eq!(
+        err(MctsConfig { memory_mb: 3, threads: 4, ..MctsConfig::default() }).as_deref(),
+        Some("memory=3: the search trees need at least 4 MB (1 MB a thread)")
+    );
+    assert_eq!(err(MctsConfig { memory_mb: 4, threads: 4, ..MctsConfig::default() }), None);
+}
+
+#[test]
+fn a_full_tree_still_finds_a_legal_move() {
+    let mut m = cc_mcts(MctsConfig { memory_mb: 1, seed: 3, ..MctsConfig::default() });
+    let cap = m.tree_capacities()[0];
+    let mut game = start();
+    for _ in 0..3 {
+        let r = m.search(&game, &Limits::nodes(3 * cap as u64), &mut quiet);
+        assert_eq!(m.tree_sizes(), [cap], "the tree filled up");
+        let best = r.best.unwrap();
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        assert!(list.as_slice().contains(&best));
+        game.play(best);
+    }
+}

@@ -1,6 +1,15 @@
 //! The tree of one thread: nodes in a `Vec` arena (indices, children in a linked list,
 //! newest first), per-seat reward sums beside them, and the legal moves of each node listed
 //! once, its tried moves first.
+//!
+//! The tree's memory is a budget in bytes, its thread's share of the setting `memory`. A
+//! node costs [`bytes_per_node`]: the node itself, its reward sum for each seat and room
+//! for [`MOVES_PER_NODE`] listed moves; the budget divided by that is the number of nodes
+//! the tree may hold (at most [`MAX_NODES`]). The three arrays are reserved at that size,
+//! fallibly, when the searcher is built, and kept from search to search and game to game.
+
+use std::collections::TryReserveError;
+use std::mem::size_of;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -16,6 +25,21 @@ pub(super) const NONE: u32 = u32::MAX;
 /// Listed legal moves a tree may hold per node it may hold: a node whose moves do not fit
 /// is not expanded (a playout starts there), as when the tree is full.
 pub(super) const MOVES_PER_NODE: usize = 16;
+
+/// The most nodes a tree may hold, whatever its budget: node indices and the indices of the
+/// listed moves (`MOVES_PER_NODE` a node) must fit in a `u32` below [`NONE`].
+pub(super) const MAX_NODES: usize = (NONE as usize - 1) / MOVES_PER_NODE;
+
+/// The bytes one node of a tree for a game of `seats` seats costs: the node, its reward
+/// sums (one `f64` a seat) and its share of the listed moves (`MOVES_PER_NODE` moves).
+pub(super) fn bytes_per_node<M>(seats: usize) -> usize {
+    size_of::<Node<M>>() + seats * size_of::<f64>() + MOVES_PER_NODE * size_of::<M>()
+}
+
+/// The nodes a tree of `budget` bytes may hold for a game of `seats` seats.
+pub(super) fn node_capacity<M>(budget: usize, seats: usize) -> usize {
+    (budget / bytes_per_node::<M>(seats)).min(MAX_NODES)
+}
 
 /// One node of the arena.
 #[derive(Clone, Copy, Debug)]
@@ -57,6 +81,11 @@ pub(super) struct Tree<G: Game> {
     /// The listed legal moves of the nodes.
     pub(super) moves: Vec<G::Move>,
     pub(super) seats: usize,
+    /// The memory the tree may take, in bytes.
+    pub(super) budget: usize,
+    /// The nodes it may hold: what `budget` buys for `seats` seats, or less if the
+    /// reservation failed at search time.
+    pub(super) cap: usize,
     /// The position of the root node.
     pub(super) root: Option<G>,
     pub(super) rng: SmallRng,
@@ -70,13 +99,16 @@ pub(super) struct Tree<G: Game> {
 }
 
 impl<G: EngineGame> Tree<G> {
-    /// An empty tree whose playouts draw from a generator seeded with `seed`.
-    pub(super) fn new(seed: u64) -> Self {
+    /// An empty tree of `budget` bytes whose playouts draw from a generator seeded with
+    /// `seed`; nothing is reserved until [`Tree::reserve`].
+    pub(super) fn new(seed: u64, budget: usize) -> Self {
         Tree {
             nodes: Vec::new(),
             rewards: Vec::new(),
             moves: Vec::new(),
             seats: 0,
+            budget,
+            cap: 0,
             root: None,
             rng: SmallRng::seed_from_u64(seed),
             history: History::new(),
@@ -94,23 +126,62 @@ impl<G: EngineGame> Tree<G> {
         self.root = None;
     }
 
-    /// Sets the tree up to search `game` (which is not over), keeping the matching
-    /// subtree of the previous search when `reuse` is on, with room for `max_nodes` nodes.
+    /// Forgets every node and starts the generator and the history table afresh, as a new
+    /// tree seeded with `seed` would, keeping the reserved memory.
+    pub(super) fn reset(&mut self, seed: u64) {
+        self.clear();
+        self.rng = SmallRng::seed_from_u64(seed);
+        self.history = History::new();
+    }
+
+    /// Reserves room for the nodes the budget buys for a game of `seats` seats, and makes
+    /// that the tree's capacity. A tree for another number of seats gives up its arrays
+    /// first (it holds no nodes then: reuse needs the same seats), so that they are split
+    /// anew rather than added to.
     ///
     /// The room is reserved at once: the operating system commits a page only when it is
     /// written, so this costs nothing, and the arrays never grow by reallocation during a
     /// search, where copying hundreds of megabytes would overrun the clock.
-    pub(super) fn prepare(&mut self, game: &G, reuse: bool, max_nodes: usize) {
+    pub(super) fn reserve(&mut self, seats: usize) -> Result<(), TryReserveError> {
+        if seats != self.seats {
+            self.clear();
+            (self.nodes, self.rewards, self.moves) = (Vec::new(), Vec::new(), Vec::new());
+            self.seats = seats;
+        }
+        let cap = node_capacity::<G::Move>(self.budget, seats);
+        // Until the reservation is through, the tree holds only what it has room for.
+        self.cap = self.room();
+        self.nodes.try_reserve_exact(cap.saturating_sub(self.nodes.len()))?;
+        self.rewards.try_reserve_exact((cap * seats).saturating_sub(self.rewards.len()))?;
+        self.moves.try_reserve_exact((cap * MOVES_PER_NODE).saturating_sub(self.moves.len()))?;
+        self.cap = cap;
+        Ok(())
+    }
+
+    /// The nodes the arrays have room for as they are.
+    fn room(&self) -> usize {
+        let seats = self.seats.max(1);
+        self.nodes.capacity().min(self.rewards.capacity() / seats).min(self.moves.capacity() / MOVES_PER_NODE)
+    }
+
+    /// Sets the tree up to search `game` (which is not over), keeping the matching
+    /// subtree of the previous search when `reuse` is on.
+    ///
+    /// The room for its nodes was reserved when the searcher was built; a game of another
+    /// number of seats reserves it anew, and if that fails the tree holds what fits.
+    pub(super) fn prepare(&mut self, game: &G, reuse: bool) {
         let found = if reuse && self.seats == game.seats() { self.find(game) } else { None };
         match found {
             Some(0) => {}
-            Some(node) => self.compact(node),
+            Some(node) => {
+                if self.compact(node).is_err() {
+                    self.clear();
+                }
+            }
             None => self.clear(),
         }
-        self.seats = game.seats();
-        self.nodes.reserve_exact(max_nodes.saturating_sub(self.nodes.len()));
-        self.rewards.reserve_exact((max_nodes * self.seats).saturating_sub(self.rewards.len()));
-        self.moves.reserve_exact((max_nodes * MOVES_PER_NODE).saturating_sub(self.moves.len()));
+        // A failure leaves `cap` at what fits: a full tree still plays out from its leaves.
+        let _ = self.reserve(game.seats());
         if self.nodes.is_empty() {
             game.legal_moves(&mut self.list);
             let start = self.moves.len() as u32;
