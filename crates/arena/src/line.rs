@@ -2,13 +2,13 @@
 //! `tabula merge` and `--resume` rebuild the report a single run prints from the lines alone.
 //!
 //! ```text
-//! {"match":"5f0c…","game":3,"round":2,"engines":[1,0],"seats":["b","a"],"scores":[0.0,1.0],
+//! {"match":"5f0c…","game":3,"of":40,"round":2,"engines":[1,0],"seats":["b","a"],"scores":[0.0,1.0],
 //!  "ranks":[2,1],"points":null,"termination":"normal","ends":"normal","plies":97,
 //!  "opening":"random:2 k15-i13 e3-g5","seed":7,"moves":"9a3f…","thinking":[12.5,11.9]}
 //! ```
 //!
 //! `match` is the match id ([`MatchConfig::id`](crate::MatchConfig::id)); `game` and `round`
-//! count from 1; `engines` is the engine (its index in the match's `--engine` list) in each
+//! count from 1 and `of` is the match's number of games; `engines` is the engine (its index in the match's `--engine` list) in each
 //! seat and `seats` their names; `ends` is the termination's kind as the report counts it;
 //! `moves` a hash of the moves played, which tells games that repeat an earlier one;
 //! `thinking` (seconds per seat) appears when every seat is on a clock.
@@ -25,6 +25,8 @@ pub struct GameLine {
     pub match_id: String,
     /// The game's number in the match, from 1.
     pub game: usize,
+    /// The number of games in the match (all shards together).
+    pub of: usize,
     /// The round, from 1.
     pub round: usize,
     /// The engine in each seat (index into the match's engines).
@@ -67,8 +69,8 @@ impl GameLine {
         if seats < 2 || line.seats.len() != seats || line.scores.len() != seats || line.ranks.len() != seats {
             return Err(error("the seats, engines, scores and ranks do not agree"));
         }
-        if line.game == 0 || line.round == 0 {
-            return Err(error("games and rounds count from 1"));
+        if line.game == 0 || line.round == 0 || line.game > line.of {
+            return Err(error("games and rounds count from 1, up to the match's games"));
         }
         Ok(line)
     }
@@ -121,6 +123,7 @@ mod tests {
         GameLine {
             match_id: "00ff".into(),
             game: 3,
+            of: 40,
             round: 2,
             engines: vec![1, 0],
             seats: vec!["b \"quoted\"".into(), "a".into()],
@@ -141,7 +144,7 @@ mod tests {
     fn lines_round_trip_exactly() {
         let line = sample();
         let text = line.to_json();
-        assert!(text.starts_with(r#"{"match":"00ff","game":3,"round":2,"engines":[1,0]"#), "{text}");
+        assert!(text.starts_with(r#"{"match":"00ff","game":3,"of":40,"round":2,"engines":[1,0]"#), "{text}");
         assert!(!text.contains("thinking"), "{text}");
         assert_eq!(GameLine::parse(&text).unwrap(), line);
         let timed = GameLine { thinking: Some(vec![0.1, 12.25]), ..line };

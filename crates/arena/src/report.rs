@@ -10,8 +10,8 @@ use tabula_rules::{MAX_SEATS, Outcome, Seat};
 
 use crate::elo::{Pentanomial, Trinomial, format_elo};
 use crate::line::GameLine;
-use crate::sprt::{Sprt, SprtStatus};
 use crate::plural::plural;
+use crate::sprt::{Sprt, SprtStatus};
 
 /// One engine's tally.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -19,10 +19,10 @@ use crate::opening::OpeningBook;
 use crate::player::{FlagRule, Player};
 use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, Shard, schedule};
-use fnv::FnvHasher;
 use crate::seed::mix;
 use crate::time_control::TimeControl;
 use crate::ugi::{Fault, OutsideEngine};
+use fnv::FnvHasher;
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
 pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;
@@ -173,7 +173,7 @@ impl<G: EngineGame> MatchConfig<G> {
         pairing: &Pairing,
         controls: &[TimeControl],
         time: &Arc<dyn TimeSource>,
-        id: &str,
+        (id, of): (&str, usize),
     ) -> Result<FinishedGame, ArenaError> {
         let opening = self.openings.opening::<G>(pairing.round, self.seed, &self.options)?;
         let (start, book) = opening.start::<G>(&self.options)?;
@@ -266,6 +266,7 @@ impl<G: EngineGame> MatchConfig<G> {
         let line = GameLine {
             match_id: id.to_string(),
             game: pairing.game + 1,
+            of,
             round: pairing.round + 1,
             engines: pairing.seats.clone(),
             seats: names.iter().map(|n| n.to_string()).collect(),
@@ -306,6 +307,7 @@ pub fn run_match<G: EngineGame>(
     let controls = config.controls()?;
     let plan = config.to_play()?;
     let id = config.id()?;
+    let of = config.schedule()?.len();
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
     let workers = config.concurrency.clamp(1, plan.len().max(1));
@@ -314,7 +316,7 @@ pub fn run_match<G: EngineGame>(
         let (sender, receiver) = mpsc::channel::<(usize, Result<FinishedGame, ArenaError>)>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (plan, next, halt, controls, time, id) = (&plan, &next, &halt, &controls, &time, &id);
+            let (plan, next, halt, controls, time, id) = (&plan, &next, &halt, &controls, &time, (id.as_str(), of));
             scope.spawn(move || {
                 while !halt.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);

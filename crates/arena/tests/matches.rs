@@ -99,7 +99,7 @@ fn a_seed_and_node_limits_give_the_same_records_at_any_concurrency() {
         config.openings = OpeningBook::Random { plies: 4 };
         let games = run_match(&config, wall(), &mut |_| true).unwrap();
         let records: String = games.iter().map(|g| g.record.to_text(2)).collect();
-        let json: Vec<String> = games.iter().map(|g| g.json.clone()).collect();
+        let json: Vec<String> = games.iter().map(|g| g.line.to_json()).collect();
         (records, json)
     };
     let one = run(1);

@@ -9,6 +9,7 @@ mod games;
 mod go;
 mod match_files;
 mod matches;
+mod merge;
 mod options;
 mod perft;
 mod play;
@@ -42,6 +43,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play engines against each other: a fair schedule under clocks, records, statistics.
     Match(matches::MatchArgs),
+    /// Join the JSON lines (and records) of a match's shards into the report of one run.
+    Merge(merge::MergeArgs),
     /// Play against the engine in the terminal (or from a script on stdin).
     Play(play::PlayArgs),
     /// List a game's rule options and the searchers' keys, with values, defaults and docs.
@@ -65,7 +68,8 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match, play, options or ugi (see tabula --help)".into(),
+                "missing command: perft, show, go, bench, match, merge, play, options or ugi (see tabula --help)"
+                    .into(),
             )
             .report();
         }
@@ -84,6 +88,7 @@ fn main() -> ExitCode {
         Command::Go(args) => go::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Match(args) => matches::run(args),
+        Command::Merge(args) => merge::run(args),
         Command::Play(args) => play::run(args),
         Command::Options(args) => options::run(args),
         Command::Ugi(args) => ugi::run(args),

@@ -147,9 +147,6 @@ pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<(), CliErro
     std::fs::write(&temporary, body)
         .and_then(|()| std::fs::rename(&temporary, path))
         .map_err(|e| usage(format!("cannot rewrite --records file '{name}': {e}")))?;
-    eprintln!(
-        "tabula: {name}: {dropped} record(s) without a finished game's line dropped; {} kept",
-        kept.len()
-    );
+    eprintln!("tabula: {name}: {dropped} record(s) without a finished game's line dropped; {} kept", kept.len());
     Ok(())
 }

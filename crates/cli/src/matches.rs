@@ -194,19 +194,19 @@ impl GameCommand for MatchArgs {
         } else {
             ProgressBar::hidden()
         };
-        let mut running = MatchStats::new(names.clone(), seats).with_sprt(sprt.clone());
+        let mut running = MatchStats::new(names.clone(), seats).with_sprt(sprt);
         for line in &previous.lines {
             running.add_line(line);
         }
         let state = Arc::new(Mutex::new(Progress { lines: previous.lines, records, jsonl, running }));
         {
-            let (state, bar, names, sprt) = (state.clone(), bar.clone(), names.clone(), sprt.clone());
+            let (state, bar, names, sprt) = (state.clone(), bar.clone(), names.clone(), sprt);
             // Runs on its own thread: it waits until no game is being written, then reports
             // the finished games and ends the process; games in flight are not recorded.
             let installed = ctrlc::set_handler(move || {
                 let state = state.lock().unwrap_or_else(|e| e.into_inner());
                 bar.finish_and_clear();
-                let report = MatchStats::from_lines(names.clone(), seats, &state.lines).with_sprt(sprt.clone());
+                let report = MatchStats::from_lines(names.clone(), seats, &state.lines).with_sprt(sprt);
                 println!(
                     "\nInterrupted: {} finished and written; games in flight are not recorded\n\n{}",
                     plural(state.lines.len(), "game", "games"),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 use tabula_arena::plural::plural;
-use tabula_arena::{Record, parse_records};
+use tabula_arena::{Record, read_records};
 use tabula_rules::{Game, MoveList};
 
 use crate::error::{CliError, usage};
@@ -51,9 +51,13 @@ impl ShowArgs {
     fn read_record(&self, path: &PathBuf) -> Result<Replay, CliError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read --record file '{}': {e}", path.display())))?;
-        let records =
-            parse_records(&text).map_err(|e| usage(format!("bad --record file '{}': {}", path.display(), e.0)))?;
+        let records = read_records(&text);
         let k = self.game_number;
+        for (i, damaged) in records.iter().enumerate().filter_map(|(i, r)| r.as_ref().err().map(|e| (i, e))) {
+            if i + 1 != k {
+                eprintln!("tabula: warning: --record file '{}': {}; skipped", path.display(), damaged.0);
+            }
+        }
         let record = records.get(k.wrapping_sub(1)).ok_or_else(|| {
             usage(format!(
                 "bad --game '{k}': the file '{}' holds {}",
@@ -61,6 +65,9 @@ impl ShowArgs {
                 plural(records.len(), "game", "games")
             ))
         })?;
+        let record = record
+            .as_ref()
+            .map_err(|e| usage(format!("bad --game '{k}': the file '{}' has it damaged: {}", path.display(), e.0)))?;
         Ok(Replay { path: path.clone(), record: record.clone(), games: records.len() })
     }
 }

@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Output, Stdio};
 
 mod chinese_checkers;
+mod cluster;
 mod echelon;
 mod examples;
 mod games;

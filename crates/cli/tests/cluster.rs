@@ -1,0 +1,338 @@
+//! Matches past one process: shards merged into the report of one run, the cluster recipes of
+//! docs/cluster.md, resuming a killed match, Ctrl-C, write failures, damaged files, SPRT.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use yaml_rust2::{Yaml, YamlLoader};
+
+use super::{fails, ok, scratch, tabula};
+
+/// A node-limited match: the same games on every run.
+const MATCH: &[&str] = &[
+    "match",
+    "chinese-checkers",
+    "--engine",
+    "alphabeta",
+    "--engine",
+    "greedy",
+    "--tc",
+    "nodes=300",
+    "--games",
+    "16",
+    "--seed",
+    "5",
+];
+
+/// `MATCH` with more arguments.
+fn with(extra: &[&str]) -> Vec<String> {
+    MATCH.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+/// The report: what follows the first empty line of a match's or merge's output.
+fn report(stdout: &str) -> String {
+    let (_, rest) = stdout.split_once("\n\n").unwrap_or_else(|| panic!("no report in {stdout}"));
+    rest.to_string()
+}
+
+fn path(dir: &Path, name: &str) -> String {
+    dir.join(name).display().to_string()
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_tabula")
+}
+
+fn start(args: &[String]) -> Child {
+    Command::new(bin()).args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("tabula starts")
+}
+
+/// The single run's report and records, written into `dir`.
+fn single_run(dir: &Path) -> (String, String) {
+    let (jsonl, rec) = (path(dir, "single.jsonl"), path(dir, "single.rec"));
+    let args = with(&["--jsonl", &jsonl, "--records", &rec]);
+    let out = ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    (report(&out), std::fs::read_to_string(&rec).unwrap())
+}
+
+/// Waits until `file` holds at least `lines` whole lines.
+fn wait_for_lines(file: &str, lines: usize) {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::read_to_string(file).map_or(0, |t| t.matches('\n').count()) < lines {
+        assert!(Instant::now() < deadline, "{file} never reached {lines} lines");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn four_shards_run_at_once_merge_into_the_single_run() {
+    let dir = scratch("shards");
+    let (single, single_records) = single_run(&dir);
+    let shards: Vec<Child> = (1..=4)
+        .map(|k| {
+            let (jsonl, rec) = (path(&dir, &format!("s{k}.jsonl")), path(&dir, &format!("s{k}.rec")));
+            start(&with(&["--shard", &format!("{k}/4"), "--jsonl", &jsonl, "--records", &rec]))
+        })
+        .collect();
+    for child in shards {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("shard"));
+    }
+    let files: Vec<String> =
+        (1..=4).flat_map(|k| [path(&dir, &format!("s{k}.jsonl")), path(&dir, &format!("s{k}.rec"))]).collect();
+    let merged_records = path(&dir, "merged.rec");
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--records", &merged_records]);
+    let merged = ok(&args);
+    assert!(merged.starts_with("Merged 8 files: 16 games of 16 of match "), "{merged}");
+    assert!(merged.contains("missing none; duplicated none"), "{merged}");
+    assert_eq!(report(&merged), single);
+    assert_eq!(std::fs::read_to_string(&merged_records).unwrap(), single_records);
+}
+
+#[test]
+fn merge_names_missing_and_duplicated_games_and_refuses_other_matches() {
+    let dir = scratch("merge-checks");
+    let one = path(&dir, "one.jsonl");
+    let args = with(&["--shard", "1/4", "--jsonl", &one]);
+    ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let out = tabula(&["merge", &one, &one]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(
+        stdout.contains("4 games of 16") && stdout.contains("missing 3-8, 11-16; duplicated 1-2, 9-10"),
+        "{stdout}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 1 is in"), "{out:?}");
+    let other = path(&dir, "other.jsonl");
+    let mut args = with(&["--shard", "2/4", "--jsonl", &other]);
+    let seed = args.iter().position(|a| a == "--seed").unwrap();
+    args[seed + 1] = "6".into();
+    ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    fails(&["merge", &one, &other], &["different matches", "other.jsonl"]);
+    // A resumed match refuses another match's file.
+    let resumed = with(&["--jsonl", &other, "--resume"]);
+    fails(&resumed.iter().map(String::as_str).collect::<Vec<_>>(), &["another match", "other.jsonl"]);
+}
+
+#[test]
+fn a_match_killed_and_resumed_reports_what_one_run_reports() {
+    let dir = scratch("resume");
+    let (single, single_records) = single_run(&dir);
+    let (jsonl, rec) = (path(&dir, "r.jsonl"), path(&dir, "r.rec"));
+    let args = with(&["--jsonl", &jsonl, "--records", &rec]);
+    // Killed twice at different moments, then a torn line as a kill mid-write leaves it.
+    for lines in [3, 7] {
+        let mut child = start(&args.iter().cloned().chain(["--resume".to_string()]).collect::<Vec<_>>());
+        wait_for_lines(&jsonl, lines);
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    let first = text.lines().next().unwrap();
+    std::fs::write(&jsonl, format!("{text}{}", &first[..first.len() / 2])).unwrap();
+    let resumed = args.iter().cloned().chain(["--resume".to_string()]).collect::<Vec<_>>();
+    let out = tabula(&resumed.iter().map(String::as_str).collect::<Vec<_>>());
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("is cut short"), "{stderr}");
+    assert!(stdout.lines().next().unwrap().contains("resumed with"), "{stdout}");
+    assert_eq!(report(&stdout), single);
+    // Every game once, in some order, records and lines alike.
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    assert_eq!(lines.lines().count(), 16);
+    let mut records: Vec<String> = tabula_arena::parse_records(&std::fs::read_to_string(&rec).unwrap())
+        .unwrap()
+        .iter()
+        .map(|r| r.to_text(2))
+        .collect();
+    let mut expected: Vec<String> =
+        tabula_arena::parse_records(&single_records).unwrap().iter().map(|r| r.to_text(2)).collect();
+    records.sort();
+    expected.sort();
+    assert_eq!(records, expected);
+}
+
+#[test]
+fn ctrl_c_prints_the_statistics_of_the_finished_games() {
+    let dir = scratch("sigint");
+    let jsonl = path(&dir, "i.jsonl");
+    let child = start(&with(&["--jsonl", &jsonl]));
+    wait_for_lines(&jsonl, 2);
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    let written = std::fs::read_to_string(&jsonl).unwrap().lines().count();
+    let interrupted = format!("Interrupted: {written} games finished and written");
+    assert!(stdout.contains(&interrupted), "{stdout}");
+    let table = stdout.split_once(&interrupted).unwrap().1;
+    assert!(table.contains(&format!("alphabeta {:>6}", written)) && table.contains("Ends: normal"), "{stdout}");
+}
+
+#[test]
+fn a_write_error_stops_the_match_naming_the_file_and_leaves_no_half_game() {
+    let dir = scratch("full");
+    let rec = path(&dir, "f.rec");
+    let args = with(&["--records", &rec, "--jsonl", "/dev/full"]);
+    let out = tabula(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("cannot write --jsonl file '/dev/full'") && stderr.contains("the match stops"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&rec).unwrap(), "", "the record of the game whose line failed is cut off");
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "greedy", "--resume"],
+        &["--resume", "--jsonl"],
+    );
+}
+
+#[test]
+fn readers_skip_a_damaged_record_and_read_the_others() {
+    let dir = scratch("damaged");
+    let (_, records) = single_run(&dir);
+    let mut parts: Vec<&str> = records.split("\n\n[").collect();
+    assert!(parts.len() >= 3);
+    let damaged = parts[1].replacen("]\n", "\n", 1);
+    parts[1] = &damaged;
+    let rec = path(&dir, "d.rec");
+    std::fs::write(&rec, parts.join("\n\n[")).unwrap();
+    let out = tabula(&["show", "--record", &rec, "--game", "3"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("warning") && stderr.contains("record 2"), "{stderr}");
+    fails(&["show", "--record", &rec, "--game", "2"], &["'2'", "damaged"]);
+}
+
+#[test]
+fn sprt_stops_a_match_against_a_weakened_engine_with_h1() {
+    let out = ok(&[
+        "match",
+        "chinese-checkers",
+        "--engine",
+        "name=full,spec=alphabeta,tc=depth=3",
+        "--engine",
+        "name=weak,spec=alphabeta,tc=depth=1",
+        "--games",
+        "400",
+        "--seed",
+        "2",
+        "--sprt",
+        "elo0=0,elo1=30",
+    ]);
+    let games = out.lines().filter(|l| l.starts_with("Finished game")).count();
+    assert!(games < 400, "the test never decided: {out}");
+    assert!(out.contains("SPRT elo0=0,elo1=30,alpha=0.05,beta=0.05,model=normalized: LLR "), "{out}");
+    assert!(out.trim_end().lines().any(|l| l.starts_with("SPRT") && l.ends_with("H1 accepted")), "{out}");
+    fails(
+        &[
+            "match",
+            "chinese-checkers",
+            "--players",
+            "3",
+            "--engine",
+            "greedy",
+            "--engine",
+            "greedy",
+            "--tc",
+            "depth=1",
+            "--sprt",
+            "elo0=0,elo1=5",
+        ],
+        &["--sprt"],
+    );
+}
+
+/// The repository's `docs/cluster` folder.
+fn cluster_docs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cluster")
+}
+
+#[test]
+fn the_slurm_scripts_play_the_shards_and_merge_them() {
+    let dir = scratch("slurm");
+    let out = dir.join("results");
+    for task in 0..4 {
+        let status = Command::new("bash")
+            .arg(cluster_docs().join("match.slurm"))
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .env("SLURM_ARRAY_TASK_COUNT", "4")
+            .env("TABULA", bin())
+            .env("OUT", &out)
+            .env("GAMES", "8")
+            .env("NODES", "200")
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success());
+    }
+    let merged = Command::new("bash")
+        .arg(cluster_docs().join("merge.slurm"))
+        .env("TABULA", bin())
+        .env("OUT", &out)
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    let report = std::fs::read_to_string(out.join("report.txt")).unwrap();
+    assert!(report.contains("8 games of 8") && report.contains("missing none"), "{report}");
+    assert_eq!(tabula_arena::parse_records(&std::fs::read_to_string(out.join("all.rec")).unwrap()).unwrap().len(), 8);
+}
+
+/// A YAML file of `docs/cluster`, parsed.
+fn manifest(name: &str) -> Yaml {
+    let text = std::fs::read_to_string(cluster_docs().join(name)).unwrap();
+    YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}")).remove(0)
+}
+
+/// The shell command of a Job's first container, with the match made small and the shared
+/// volume made a local folder.
+fn job_command(job: &Yaml, results: &Path) -> String {
+    let container = &job["spec"]["template"]["spec"]["containers"][0];
+    assert_eq!(container["command"][0].as_str(), Some("sh"));
+    let mount = container["volumeMounts"][0]["mountPath"].as_str().unwrap();
+    container["args"][0]
+        .as_str()
+        .unwrap()
+        .replace("--games 400", "--games 16")
+        .replace("nodes=20000", "nodes=200")
+        .replace(mount, &results.display().to_string())
+}
+
+#[test]
+fn the_kubernetes_jobs_are_indexed_and_their_commands_play_and_merge() {
+    let job = manifest("match-job.yaml");
+    assert_eq!(job["kind"].as_str(), Some("Job"));
+    assert_eq!(job["apiVersion"].as_str(), Some("batch/v1"));
+    let spec = &job["spec"];
+    assert_eq!(spec["completionMode"].as_str(), Some("Indexed"));
+    let shards = spec["completions"].as_i64().unwrap();
+    assert_eq!(spec["parallelism"].as_i64(), Some(shards));
+    let claim = &spec["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"];
+    let dir = scratch("kubernetes");
+    let results = dir.join("results");
+    std::fs::create_dir_all(&results).unwrap();
+    let command = job_command(&job, &results);
+    assert!(command.contains(&format!("--shard $((JOB_COMPLETION_INDEX + 1))/{shards}")), "{command}");
+    let path =
+        format!("{}:{}", Path::new(bin()).parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    for index in 0..shards {
+        let status = Command::new("sh")
+            .args(["-c", &command])
+            .env("JOB_COMPLETION_INDEX", index.to_string())
+            .env("PATH", &path)
+            .stdout(Stdio::null())
+            .status()
+            .unwrap();
+        assert!(status.success(), "shard {index}: {command}");
+    }
+    let merge = manifest("merge-job.yaml");
+    assert_eq!(merge["kind"].as_str(), Some("Job"));
+    assert_eq!(&merge["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"], claim);
+    let out = Command::new("sh").args(["-c", &job_command(&merge, &results)]).env("PATH", &path).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success() && stdout.contains("16 games of 16") && stdout.contains("missing none"), "{stdout}");
+}
