@@ -109,6 +109,25 @@ fn a_seed_and_node_limits_give_the_same_records_at_any_concurrency() {
     assert!(!one.0.contains("s d="), "no wall times in records of untimed games");
 }
 
+#[test]
+fn mcts_on_two_threads_under_a_node_limit_plays_the_same_match_twice() {
+    let run = || {
+        let mut config = MatchConfig::<Cc>::new(
+            options(2, 60),
+            engines(&["name=mc2,spec=mcts:threads=2,tc=nodes=400", "name=ab,spec=alphabeta,tc=depth=1"]),
+            None,
+            4,
+        );
+        config.seed = 7;
+        config.openings = OpeningBook::Random { plies: 2 };
+        let games = run_match(&config, wall(), &mut |_| true).unwrap();
+        games.iter().map(|g| g.record.to_text(2)).collect::<String>()
+    };
+    let first = run();
+    assert!(first.contains("mc2"));
+    assert_eq!(first, run());
+}
+
 fn fake_builder(time: Arc<FakeTime>) -> Builder<Cc> {
     Arc::new(move |spec: &str| -> Result<Box<dyn Searcher<Cc>>, String> {
         let (kind, ms) = spec.split_once(':').ok_or("fake:MS")?;

@@ -144,6 +144,15 @@ impl GameCommand for MatchArgs {
         if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
             return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
         }
+        if let Some(shard) = config.shard {
+            let rounds = config.schedule().map_err(|e| usage(e.0))?.last().map_or(0, |p| p.round + 1);
+            if shard.count > rounds {
+                return Err(usage(format!(
+                    "bad --shard '{shard}': the match has {}, and a shard plays whole rounds",
+                    plural(rounds, "round", "rounds")
+                )));
+            }
+        }
         let id = config.id().map_err(|e| usage(e.0))?;
         let previous = match (&self.jsonl, self.resume) {
             (Some(path), true) => resume_lines(path, &id)?,

@@ -113,6 +113,8 @@ fn merge_names_missing_and_duplicated_games_and_refuses_other_matches() {
     args[seed + 1] = "6".into();
     ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     fails(&["merge", &one, &other], &["different matches", "other.jsonl"]);
+    let too_many = with(&["--shard", "9/9"]);
+    fails(&too_many.iter().map(String::as_str).collect::<Vec<_>>(), &["'9/9'", "8 rounds"]);
     // A resumed match refuses another match's file.
     let resumed = with(&["--jsonl", &other, "--resume"]);
     fails(&resumed.iter().map(String::as_str).collect::<Vec<_>>(), &["another match", "other.jsonl"]);
@@ -335,4 +337,17 @@ fn the_kubernetes_jobs_are_indexed_and_their_commands_play_and_merge() {
     let out = Command::new("sh").args(["-c", &job_command(&merge, &results)]).env("PATH", &path).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success() && stdout.contains("16 games of 16") && stdout.contains("missing none"), "{stdout}");
+}
+
+#[test]
+fn a_match_of_repeated_games_says_so() {
+    let args =
+        ["match", "chinese-checkers", "--engine", "alphabeta", "--engine", "greedy", "--tc", "depth=1", "--games", "6"];
+    let start = tabula(&[&args[..], &["--openings", "start"]].concat());
+    let (stdout, stderr) = (String::from_utf8_lossy(&start.stdout), String::from_utf8_lossy(&start.stderr));
+    assert!(start.status.success(), "{stderr}");
+    assert!(stderr.contains("note: every round starts from the start position"), "{stderr}");
+    assert!(stdout.contains("Repeats: 4 of 6 games repeated an earlier game move for move"), "{stdout}");
+    let random = ok(&args);
+    assert!(random.contains("openings random:4") && !random.contains("Repeats"), "{random}");
 }
