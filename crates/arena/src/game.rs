@@ -360,7 +360,7 @@ fn searcher_turn<G: EngineGame>(
         Some(clock) => Some(clock.allowance()),
         None => limits.hard_time.map(|hard| hard.saturating_add(margin)),
     };
-    thread.start(game, limits);
+    thread.start(game, limits, observer.wants_info());
     let answered = |answer| match answer {
         Answer::Done(result) => Ok(result),
         Answer::Panicked(message) => Err(Termination::EngineError(seat, Fault::Panicked(message))),
