@@ -73,8 +73,9 @@ pub enum Termination {
     MaxPlies,
     /// A seat's clock ran out.
     TimeForfeit(Seat),
-    /// A seat's engine gave no move or an illegal one, or (an outside engine) answered
-    /// nothing in time, died or broke the protocol.
+    /// A seat's engine gave no move or an illegal one, answered nothing in time (an
+    /// in-process searcher without a clock, or an outside engine), panicked (a searcher),
+    /// died or broke the protocol (an outside engine).
     EngineError(Seat, Fault),
     /// A person left the game before its end: scored as a forfeit.
     Abandoned(Seat),
@@ -194,6 +195,10 @@ struct Snapshot<G> {
 ///
 /// A person may take moves back (to their previous turn, never into the book) and, once the
 /// game is over, review it and take moves back again; searchers then start a new game.
+///
+/// Each searcher thinks on a thread of its own during the game (see the module docs) and
+/// is given back to its player at the end; one that did not come back (left thinking past
+/// its deadline, or panicked) is replaced by a searcher that finds no move.
 pub fn play_game<G: EngineGame>(
     setup: GameSetup<G>,
     players: &mut [Player<G>],

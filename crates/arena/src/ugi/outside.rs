@@ -48,7 +48,8 @@ pub enum Fault {
     IllegalMove(String),
     /// Nothing came within the time left plus the margin.
     NoAnswer,
-    /// The process died or closed its output.
+    /// The process died or closed its output (for an in-process searcher: its thread could
+    /// not be started).
     Crashed,
     /// A line that is not the protocol.
     Garbage(String),
