@@ -6,18 +6,34 @@
 //! every `moves` moves). A seat whose move takes longer than the time it had left plus the
 //! margin loses on time. Under `st=T` every move has `T` afresh. Node and depth controls have
 //! no clock; nor does a player made [`unclocked`](Player::unclocked), or a person.
+//!
+//! Every in-process searcher thinks on a thread of its own for the length of the game, so
+//! the loop waits for its move with a deadline and a searcher cannot stall the game:
+//!
+//! - on a clock, the loop raises the search's stop flag once the time left plus the margin
+//!   has passed; with no move by then the seat loses on time at once (under
+//!   [`FlagRule::PlayOn`] it loses its clock instead, and the loop waits on as below);
+//! - without a clock, a search with a hard time limit is stopped at that limit plus the
+//!   margin; the loop then waits [`UNTIMED_WAIT`] more (as long as for an outside engine
+//!   under a node or depth limit, which is also the whole wait when there is no time limit),
+//!   after which the seat loses with [`Fault::NoAnswer`];
+//! - a searcher that panics loses with [`Fault::Panicked`].
+//!
+//! A searcher given up on is left to finish on its thread, which then ends; the game does
+//! not wait for it.
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tabula_engine::time::TimeManager;
-use tabula_engine::{EngineGame, Score};
+use tabula_engine::{EngineGame, Limits, Score, SearchResult};
 use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
 
 use crate::clock::Clock;
 use crate::player::{Action, FlagRule, Mover, Observer, Player, Review};
-use crate::ugi::{Fault, go_command, outside_move};
+use crate::searcher_thread::{Answer, Gone, SearcherThread};
+use crate::ugi::{Fault, UNTIMED_WAIT, go_command, outside_move};
 
 /// Where the runner reads the time; tests substitute a fake one.
 pub trait TimeSource: Send + Sync {
@@ -57,8 +73,9 @@ pub enum Termination {
     MaxPlies,
     /// A seat's clock ran out.
     TimeForfeit(Seat),
-    /// A seat's engine gave no move or an illegal one, or (an outside engine) answered
-    /// nothing in time, died or broke the protocol.
+    /// A seat's engine gave no move or an illegal one, answered nothing in time (an
+    /// in-process searcher without a clock, or an outside engine), panicked (a searcher),
+    /// died or broke the protocol (an outside engine).
     EngineError(Seat, Fault),
     /// A person left the game before its end: scored as a forfeit.
     Abandoned(Seat),
@@ -115,6 +132,10 @@ pub struct MoveRecord {
     pub nodes: u64,
     /// The searcher's score for the mover.
     pub score: Score,
+    /// How much the move's wall time exceeded the hard time limit the searcher was given
+    /// (from [`TimeControl::limits`](crate::TimeControl::limits)); `None` when it did not,
+    /// or had no such limit, and for moves not made by an in-process searcher.
+    pub overrun: Option<Duration>,
 }
 
 /// A finished game.
@@ -174,6 +195,10 @@ struct Snapshot<G> {
 ///
 /// A person may take moves back (to their previous turn, never into the book) and, once the
 /// game is over, review it and take moves back again; searchers then start a new game.
+///
+/// Each searcher thinks on a thread of its own during the game (see the module docs) and
+/// is given back to its player at the end; one that did not come back (left thinking past
+/// its deadline, or panicked) is replaced by a searcher that finds no move.
 pub fn play_game<G: EngineGame>(
     setup: GameSetup<G>,
     players: &mut [Player<G>],
@@ -186,8 +211,15 @@ pub fn play_game<G: EngineGame>(
     let mut game = start;
     let mut moves = Vec::new();
     for mv in book {
-        let record =
-            MoveRecord { text: game.format_move(mv), book: true, time: Duration::ZERO, depth: 0, nodes: 0, score: 0 };
+        let record = MoveRecord {
+            text: game.format_move(mv),
+            book: true,
+            time: Duration::ZERO,
+            depth: 0,
+            nodes: 0,
+            score: 0,
+            overrun: None,
+        };
         let seat = game.to_move();
         game.play(mv);
         observer.moved(seat, &game, &record);
@@ -196,6 +228,19 @@ pub fn play_game<G: EngineGame>(
     let mut clocks: Vec<Option<Clock>> = players
         .iter()
         .map(|p| if p.clocked { Clock::new(&p.control).map(|c| c.with_margin(margin)) } else { None })
+        .collect();
+    let mut threads: Vec<Option<Result<SearcherThread<G>, Fault>>> = players
+        .iter_mut()
+        .enumerate()
+        .map(|(seat, player)| match &mut player.mover {
+            Mover::Searcher(searcher) => {
+                // The player has its searcher back at the end of the game, unless it is lost.
+                // A thread that cannot start loses the seat's first move, as a crash.
+                let searcher = std::mem::replace(searcher, Box::new(Gone));
+                Some(SearcherThread::spawn(searcher, format!("seat {seat} searcher")).map_err(|_| Fault::Crashed))
+            }
+            Mover::Person(_) | Mover::Outside(_) => None,
+        })
         .collect();
     // Positions to go back to, kept only when a person may ask for them.
     let undoable = players.iter().any(Player::is_person);
@@ -210,7 +255,7 @@ pub fn play_game<G: EngineGame>(
             if let Some((seat, person)) = reviewer
                 && person.game_over(&game) == Review::Undo
             {
-                undo(seat, &mut game, &mut clocks, &mut history, &mut moves, players, observer);
+                undo(seat, &mut game, &mut clocks, &mut history, &mut moves, &mut threads, observer);
                 continue;
             }
             break if ended_by_ply_limit(&game) { Termination::MaxPlies } else { Termination::Normal };
@@ -218,21 +263,32 @@ pub fn play_game<G: EngineGame>(
         let seat = game.to_move();
         let player = &mut players[seat.index()];
         let go = go_command(&player.control, &clocks, seat);
+        let before = if undoable { clocks.clone() } else { Vec::new() };
         let began = time.now();
+        let mut budget = None;
         let (mv, depth, nodes, score) = match &mut player.mover {
             Mover::Person(person) => match person.turn(&game) {
                 Action::Play(mv) => (Some(mv), 0, 0, 0),
                 Action::Undo => {
-                    undo(seat, &mut game, &mut clocks, &mut history, &mut moves, players, observer);
+                    undo(seat, &mut game, &mut clocks, &mut history, &mut moves, &mut threads, observer);
                     continue;
                 }
                 Action::Quit => break Termination::Abandoned(seat),
             },
-            Mover::Searcher(searcher) => {
+            Mover::Searcher(_) => {
+                let thread = match &mut threads[seat.index()] {
+                    Some(Ok(thread)) => thread,
+                    Some(Err(fault)) => break Termination::EngineError(seat, fault.clone()),
+                    None => unreachable!("every searcher seat has its thread"),
+                };
                 let limits = player.control.limits(&time_manager, clocks[seat.index()].as_ref(), game.ply());
+                budget = limits.hard_time;
                 observer.thinking(&game);
-                let result = searcher.search(&game, &limits, &mut |info| observer.info(&game, info));
-                (result.best, result.depth, result.nodes, result.score)
+                let clock = &mut clocks[seat.index()];
+                match searcher_turn(thread, &game, limits, clock, flag, margin, observer) {
+                    Ok(result) => (result.best, result.depth, result.nodes, result.score),
+                    Err(termination) => break termination,
+                }
             }
             Mover::Outside(engine) => {
                 observer.thinking(&game);
@@ -249,7 +305,6 @@ pub fn play_game<G: EngineGame>(
             }
         };
         let used = time.now().saturating_sub(began);
-        let before = if undoable { clocks.clone() } else { Vec::new() };
         if let Some(clock) = &mut clocks[seat.index()]
             && clock.spend(used).is_err()
         {
@@ -268,7 +323,8 @@ pub fn play_game<G: EngineGame>(
         if !legal.as_slice().contains(&mv) {
             break Termination::EngineError(seat, Fault::IllegalMove(format!("{mv:?}")));
         }
-        let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score };
+        let overrun = budget.and_then(|budget| used.checked_sub(budget)).filter(|over| !over.is_zero());
+        let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score, overrun };
         if undoable {
             history.push(Snapshot { game: game.clone(), clocks: before });
         }
@@ -276,11 +332,71 @@ pub fn play_game<G: EngineGame>(
         observer.moved(seat, &game, &record);
         moves.push(record);
     };
+    for (player, thread) in players.iter_mut().zip(threads) {
+        if let (Mover::Searcher(searcher), Some(Ok(thread))) = (&mut player.mover, thread)
+            && let Some(back) = thread.finish()
+        {
+            *searcher = back;
+        }
+    }
     let outcome = match termination.loser() {
         Some(loser) => forfeit(seats, loser),
         None => *game.outcome().expect("the game is over"),
     };
     GameResult { outcome, termination, moves, final_position: game.to_text() }
+}
+
+/// A searcher's turn on its thread: starts the search on `game` under `limits` and waits
+/// for the move as the module docs tell, passing the search's reports to `observer`.
+/// Returns the search's result, or how the seat lost. Under [`FlagRule::PlayOn`] a clock that
+/// runs out is taken away (`clock` becomes `None`).
+fn searcher_turn<G: EngineGame>(
+    thread: &mut SearcherThread<G>,
+    game: &G,
+    limits: Limits,
+    clock: &mut Option<Clock>,
+    flag: FlagRule,
+    margin: Duration,
+    observer: &mut dyn Observer<G>,
+) -> Result<SearchResult<G::Move>, Termination> {
+    let seat = game.to_move();
+    let started = Instant::now();
+    let stop_after = match clock {
+        Some(clock) => Some(clock.allowance()),
+        None => limits.hard_time.map(|hard| hard.saturating_add(margin)),
+    };
+    thread.start(game, limits, observer.wants_info());
+    let answered = |answer| match answer {
+        Answer::Done(result) => Ok(result),
+        Answer::Panicked(message) => Err(Termination::EngineError(seat, Fault::Panicked(message))),
+    };
+    if let Some(after) = stop_after {
+        if let Some(answer) = thread.wait(later(started, after), &mut |info| observer.info(game, info)) {
+            return answered(answer);
+        }
+        thread.stop();
+        if clock.is_some() {
+            match flag {
+                FlagRule::Forfeit => return Err(Termination::TimeForfeit(seat)),
+                FlagRule::PlayOn => {
+                    *clock = None;
+                    observer.flagged(game, seat);
+                }
+            }
+        }
+    }
+    match thread.wait(later(Instant::now(), UNTIMED_WAIT), &mut |info| observer.info(game, info)) {
+        Some(answer) => answered(answer),
+        None => {
+            thread.stop();
+            Err(Termination::EngineError(seat, Fault::NoAnswer))
+        }
+    }
+}
+
+/// `wait` after `start`; a century after it for a wait too long for an instant to hold.
+fn later(start: Instant, wait: Duration) -> Instant {
+    start.checked_add(wait).unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 24 * 3600))
 }
 
 /// Takes moves back for `seat`, a person: at least one, then on until `seat` is to move;
@@ -291,7 +407,7 @@ fn undo<G: EngineGame>(
     clocks: &mut Vec<Option<Clock>>,
     history: &mut Vec<Snapshot<G>>,
     moves: &mut Vec<MoveRecord>,
-    players: &mut [Player<G>],
+    threads: &mut [Option<Result<SearcherThread<G>, Fault>>],
     observer: &mut dyn Observer<G>,
 ) {
     let mut plies = 0;
@@ -305,10 +421,8 @@ fn undo<G: EngineGame>(
         }
     }
     if plies > 0 {
-        for player in players.iter_mut() {
-            if let Mover::Searcher(searcher) = &mut player.mover {
-                searcher.new_game();
-            }
+        for thread in threads.iter_mut().flatten().flatten() {
+            thread.new_game();
         }
     }
     observer.undone(game, plies);

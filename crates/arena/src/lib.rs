@@ -18,6 +18,7 @@ pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
+mod searcher_thread;
 pub mod seed;
 pub mod sprt;
 pub mod time_control;

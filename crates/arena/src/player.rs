@@ -97,6 +97,12 @@ pub trait Observer<G: Game> {
     fn thinking(&mut self, _game: &G) {}
     /// A searcher reports an iteration while it thinks on `game`.
     fn info(&mut self, _game: &G, _info: &SearchInfo<G::Move>) {}
+    /// Whether [`info`](Self::info) wants the searchers' reports. When it does not, an
+    /// in-process searcher's reports are not sent over from its thread at all (each would
+    /// wake the game loop, which costs when moves take microseconds). True by default.
+    fn wants_info(&self) -> bool {
+        true
+    }
     /// `seat`'s clock ran out and, under [`FlagRule::PlayOn`], was taken away; `game` is the
     /// position it was thinking on.
     fn flagged(&mut self, _game: &G, _seat: Seat) {}
@@ -107,7 +113,11 @@ pub trait Observer<G: Game> {
 }
 
 /// Observes nothing.
-impl<G: Game> Observer<G> for () {}
+impl<G: Game> Observer<G> for () {
+    fn wants_info(&self) -> bool {
+        false
+    }
+}
 
 /// What happens when a seat's clock runs out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,5 +1,6 @@
 //! The arena's integration tests, one binary: matches end to end on a fake clock, people at
-//! the board, records as user input, and each game's engines in matches.
+//! the board, records as user input, each game's engines in matches, and searchers that
+//! misbehave.
 
 use std::sync::Arc;
 
@@ -13,6 +14,7 @@ mod matches;
 mod outside;
 mod people;
 mod records;
+mod unruly;
 
 /// The real wall clock, for matches whose controls are not timed.
 pub fn wall() -> Arc<dyn TimeSource> {

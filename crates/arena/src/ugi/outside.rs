@@ -38,7 +38,8 @@ impl fmt::Display for OutsideCommand {
     }
 }
 
-/// Why an outside engine lost a game.
+/// Why an engine lost a game: an outside engine, or an in-process searcher (which can
+/// give no move, an illegal one, no answer in time, or panic).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fault {
     /// A searcher gave no move though the game was not over.
@@ -47,10 +48,13 @@ pub enum Fault {
     IllegalMove(String),
     /// Nothing came within the time left plus the margin.
     NoAnswer,
-    /// The process died or closed its output.
+    /// The process died or closed its output (for an in-process searcher: its thread could
+    /// not be started).
     Crashed,
     /// A line that is not the protocol.
     Garbage(String),
+    /// An in-process searcher panicked, with this message (on one line).
+    Panicked(String),
 }
 
 impl Fault {
@@ -62,6 +66,7 @@ impl Fault {
             Fault::NoAnswer => "no answer",
             Fault::Crashed => "engine crashed",
             Fault::Garbage(_) => "garbage",
+            Fault::Panicked(_) => "engine panic",
         }
     }
 }
@@ -71,6 +76,7 @@ impl fmt::Display for Fault {
         match self {
             Fault::IllegalMove(mv) => write!(f, "illegal move {mv}"),
             Fault::Garbage(line) => write!(f, "garbage '{line}'"),
+            Fault::Panicked(message) => write!(f, "engine panic: {message}"),
             other => f.write_str(other.kind()),
         }
     }
