@@ -11,7 +11,8 @@
 //! count from 1 and `of` is the match's number of games; `engines` is the engine (its index in the match's `--engine` list) in each
 //! seat and `seats` their names; `ends` is the termination's kind as the report counts it;
 //! `moves` a hash of the moves played, which tells games that repeat an earlier one;
-//! `thinking` (seconds per seat) appears when every seat is on a clock.
+//! `thinking` (seconds per seat) appears when every seat is on a clock; `overruns` counts each
+//! seat's moves that took longer than the hard limit its searcher was given.
 
 use serde::{Deserialize, Serialize};
 
@@ -54,6 +55,9 @@ pub struct GameLine {
     /// Seconds each seat spent thinking, when every seat is on a clock.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thinking: Option<Vec<f64>>,
+    /// Moves per seat that took longer than the hard limit the searcher was given.
+    #[serde(default)]
+    pub overruns: Vec<u32>,
 }
 
 impl GameLine {
@@ -137,6 +141,7 @@ mod tests {
             seed: u64::MAX,
             moves: "0123456789abcdef".into(),
             thinking: None,
+            overruns: vec![0, 2],
         }
     }
 

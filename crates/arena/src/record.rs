@@ -31,7 +31,8 @@
 //! Move numbers count rounds of play (one move of every seat). Each move carries a comment:
 //! `{book}` for opening moves, else the searcher's report: its time (only under a timed
 //! control, so that records of node- and depth-limited matches are reproducible bit for
-//! bit), depth `d`, nodes `n` and score `s`.
+//! bit), depth `d`, nodes `n` and score `s`, and `over=` how far a move went past the hard
+//! limit its searcher was given.
 
 use std::fmt::Write;
 

@@ -209,6 +209,7 @@ impl<G: EngineGame> MatchConfig<G> {
         let result = play_game(setup, &mut players, &mut ());
 
         let mut thinking = vec![Duration::ZERO; seats];
+        let mut overruns = vec![0u32; seats];
         let first_seat = start.to_move().index();
         let mut moves = Vec::with_capacity(result.moves.len());
         for (i, mv) in result.moves.iter().enumerate() {
@@ -217,7 +218,12 @@ impl<G: EngineGame> MatchConfig<G> {
             let comment = if mv.book {
                 "book".to_string()
             } else if players[seat].control.is_timed() {
-                format!("{:.3}s d={} n={} s={}", mv.time.as_secs_f64(), mv.depth, mv.nodes, mv.score)
+                let mut c = format!("{:.3}s d={} n={} s={}", mv.time.as_secs_f64(), mv.depth, mv.nodes, mv.score);
+                if let Some(over) = mv.overrun {
+                    overruns[seat] += 1;
+                    c.push_str(&format!(" over={:.3}s", over.as_secs_f64()));
+                }
+                c
             } else {
                 format!("d={} n={} s={}", mv.depth, mv.nodes, mv.score)
             };
@@ -283,6 +289,7 @@ impl<G: EngineGame> MatchConfig<G> {
                 .iter()
                 .all(|p| p.control.is_timed())
                 .then(|| thinking.iter().map(Duration::as_secs_f64).collect()),
+            overruns,
         };
         Ok(FinishedGame {
             pairing: pairing.clone(),

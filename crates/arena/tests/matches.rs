@@ -142,6 +142,28 @@ fn fake_builder(time: Arc<FakeTime>) -> Builder<Cc> {
 }
 
 #[test]
+fn overruns_are_counted_in_the_line_and_written_in_the_record() {
+    // st=1 gives a hard limit of 990 ms; a 1020 ms move is 30 ms over, within the margin.
+    let time = Arc::new(FakeTime::default());
+    let mut config = MatchConfig::<Cc>::new(
+        options(2, 6),
+        engines(&["name=late,spec=fake:1020", "name=prompt,spec=fake:500"]),
+        Some("st=1".parse().unwrap()),
+        2,
+    );
+    config.margin = Duration::from_millis(50);
+    config.build = fake_builder(time.clone());
+    let games = run_match(&config, time, &mut |_| true).unwrap();
+    for g in &games {
+        let late = g.pairing.seats.iter().position(|&e| e == 0).unwrap();
+        let mut expected = vec![0, 0];
+        expected[late] = 3;
+        assert_eq!(g.line.overruns, expected);
+        assert_eq!(g.record.to_text(2).matches("over=0.030s}").count(), 3);
+    }
+}
+
+#[test]
 fn a_slow_engine_loses_on_time_and_the_record_says_so() {
     let time = Arc::new(FakeTime::default());
     // 10 s + 1 s a move: at 3 s a move the clock reads 8, 6, 4, 2 after four moves, and the

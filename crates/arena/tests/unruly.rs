@@ -213,7 +213,8 @@ fn a_match_with_a_panicking_searcher_completes() {
         let fault = Fault::Panicked("the rogue gives up after 1 moves".into());
         assert_eq!(g.termination, Termination::EngineError(rogue_seat(g), fault));
         assert_eq!(g.record.tag("Termination"), Some("engine panic: the rogue gives up after 1 moves"));
-        assert!(g.json.contains("\"termination\":\"engine panic: the rogue gives up after 1 moves\""), "{}", g.json);
+        assert_eq!(g.line.termination, "engine panic: the rogue gives up after 1 moves");
+        assert_eq!(g.line.ends, "engine panic");
     }
 }
 
