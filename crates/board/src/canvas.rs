@@ -91,13 +91,17 @@ impl Canvas {
                 lowest[f] = Some(i);
             }
         }
+        let mut taken = Vec::new();
         for i in lowest.into_iter().flatten() {
             let h = board.cell(i);
+            taken.push((h.q, h.r + 1));
             self.label(hex_centre(h.q, h.r + 1), &board.name(i)[..1], true);
         }
         for rank in board.ranks() {
             let h = board.cell(rank.start);
-            self.label(hex_centre(h.q - 1, h.r), &board.name(rank.start)[1..], false);
+            // One more step west where a file label already stands (the star's notches).
+            let q = if taken.contains(&(h.q - 1, h.r)) { h.q - 2 } else { h.q - 1 };
+            self.label(hex_centre(q, h.r), &board.name(rank.start)[1..], false);
         }
     }
 

@@ -127,10 +127,12 @@ impl Picture for Icelights {
                     Element::new("path").attr(
                         "d",
                         format!(
-                            "M{} {} A0.34 0.34 0 1 1 {} {} Z M{} {} L{} {}",
+                            "M{} {} A0.34 0.34 0 1 1 {} {} A0.34 0.34 0 1 1 {} {} Z M{} {} L{} {}",
                             crate::svg::num(p.0 - 0.34),
                             crate::svg::num(p.1),
                             crate::svg::num(p.0 + 0.34),
+                            crate::svg::num(p.1),
+                            crate::svg::num(p.0 - 0.34),
                             crate::svg::num(p.1),
                             crate::svg::num(p.0),
                             crate::svg::num(p.1),

@@ -235,7 +235,7 @@ fn martian_chess() {
         let g = MartianChess::new(&o).unwrap();
         let (w, h) = (g.topology().width, g.topology().height);
         check(&g, None, g.occupied().count_ones() as usize, &letters(w), &numbers(h));
-        let mut mid = g.clone();
+        let mut mid = g;
         play_some(&mut mid, 6, 1);
         let mut moves = MoveList::new();
         mid.legal_moves(&mut moves);
@@ -262,7 +262,7 @@ fn coaster_chess() {
         assert_eq!(with_class(&doc, &["coaster-arrow"]).len(), arrows as usize);
         assert!(!with_class(&doc, &["canal"]).is_empty());
         check(&g, None, g.occupied().count_ones() as usize, &letters(6), &numbers(6));
-        let mut mid = g.clone();
+        let mut mid = g;
         play_some(&mut mid, 5, 2);
         let mut moves = MoveList::new();
         mid.legal_moves(&mut moves);

@@ -112,6 +112,13 @@ impl PositionFlags {
 
     /// The position these flags describe in the game named `name` (`G`).
     pub fn build<G: Game>(&self, name: &str) -> Result<G, CliError> {
+        Ok(self.build_with_last(name)?.0)
+    }
+
+    /// The position these flags describe in the game named `name` (`G`), with the last
+    /// move of `--moves` (`None` without moves).
+    pub fn build_with_last<G: Game>(&self, name: &str) -> Result<(G, Option<G::Move>), CliError> {
+        let mut last = None;
         let mut game = match &self.position {
             Some(text) => {
                 let mut game = G::from_text(text).map_err(|e| usage(format!("bad position: {e}")))?;
@@ -127,7 +134,11 @@ impl PositionFlags {
             // Moves separated by commas; a part joins the move before it when the two
             // make one legal move (an Icelights move with its orientation, `b1-c1,c1=E`).
             let mut played: Vec<String> = Vec::new();
-            play_moves(&mut game, moves, |token, _| played.push(token.to_string())).map_err(|bad| {
+            play_moves(&mut game, moves, |token, mv| {
+                played.push(token.to_string());
+                last = Some(mv);
+            })
+            .map_err(|bad| {
                 let state = match game.outcome() {
                     Some(o) => format!("the game is over ({o})"),
                     None => format!("seat {} to move", game.to_move()),
@@ -140,6 +151,6 @@ impl PositionFlags {
                 ))
             })?;
         }
-        Ok(game)
+        Ok((game, last))
     }
 }

@@ -1,5 +1,6 @@
 //! `tabula show`: draws a position, prints its text, its state and its legal moves; or
-//! replays a game of a records file, whose `Game` tag names the game.
+//! replays a game of a records file, whose `Game` tag names the game. `--svg FILE` also
+//! writes a picture of the position.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,10 +8,11 @@ use std::path::PathBuf;
 use clap::Args;
 use tabula_arena::plural::plural;
 use tabula_arena::{Record, read_records};
+use tabula_board::Marks;
 use tabula_rules::{Game, MoveList};
 
 use crate::error::{CliError, usage};
-use crate::games::{GameCommand, dispatch};
+use crate::games::{CliGame, GameCommand, dispatch};
 use crate::position::{PositionFlags, game_help};
 
 /// Arguments of `tabula show`.
@@ -30,6 +32,10 @@ pub struct ShowArgs {
     /// Stop the replay after this many plies (default: the whole game).
     #[arg(long, value_name = "P", requires = "record")]
     ply: Option<usize>,
+    /// Also write a picture of the position to FILE as SVG (the last move of --moves or
+    /// of the replay marked); the text is printed as usual.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 /// A game of a records file to replay.
@@ -73,12 +79,22 @@ impl ShowArgs {
 }
 
 impl Replay {
-    /// The position after `ply` plies (default: the end), and a line about the game.
-    fn position<G: Game>(&self, k: usize, ply: Option<usize>) -> Result<(G, String), CliError> {
+    /// The position after `ply` plies (default: the end), the move that led to it, and a
+    /// line about the game.
+    fn position<G: Game>(&self, k: usize, ply: Option<usize>) -> Result<(G, Option<G::Move>, String), CliError> {
         let record = &self.record;
-        let game: G =
-            record.replay(ply).map_err(|e| usage(format!("game {k} of '{}': {}", self.path.display(), e.0)))?;
+        let bad = |e: tabula_arena::ArenaError| usage(format!("game {k} of '{}': {}", self.path.display(), e.0));
+        let game: G = record.replay(ply).map_err(bad)?;
         let plies = record.moves.len();
+        // The last move, read in the position before it (the replay checked it is legal).
+        let upto = ply.unwrap_or(plies);
+        let last = match upto.checked_sub(1) {
+            Some(before) => {
+                let previous: G = record.replay(Some(before)).map_err(bad)?;
+                previous.parse_move(&record.moves[before].text).ok()
+            }
+            None => None,
+        };
         let line = format!(
             "record game {k} of {}: {} ({}), {}, {}; ply {} of {plies}",
             self.games,
@@ -88,7 +104,7 @@ impl Replay {
             record.tag("Termination").unwrap_or("?"),
             ply.unwrap_or(plies),
         );
-        Ok((game, line))
+        Ok((game, last, line))
     }
 }
 
@@ -115,16 +131,28 @@ pub fn run(args: ShowArgs) -> Result<(), CliError> {
 }
 
 impl GameCommand for Show {
-    fn run<G: tabula_engine::EngineGame>(self) -> Result<(), CliError> {
+    fn run<G: CliGame>(self) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
-        let game: G = match &self.replay {
+        let (game, last, line): (G, _, _) = match &self.replay {
             Some(replay) => {
-                let (game, line) = replay.position::<G>(self.args.game_number, self.args.ply)?;
-                writeln!(out, "{line}")?;
-                game
+                let (game, last, line) = replay.position::<G>(self.args.game_number, self.args.ply)?;
+                (game, last, Some(line))
             }
-            None => self.args.flags.build(G::NAME)?,
+            None => {
+                let (game, last) = self.args.flags.build_with_last(G::NAME)?;
+                (game, last, None)
+            }
         };
+        // The picture is written before anything is printed, so that a file that cannot be
+        // written fails the command with nothing on stdout.
+        if let Some(path) = &self.args.svg {
+            let marks = Marks { last, arrows: Vec::new() };
+            std::fs::write(path, game.svg(&marks))
+                .map_err(|e| usage(format!("cannot write --svg file '{}': {e}", path.display())))?;
+        }
+        if let Some(line) = line {
+            writeln!(out, "{line}")?;
+        }
         write!(out, "{}", game.draw())?;
         writeln!(out, "position: {}", game.to_text())?;
         match game.outcome() {
