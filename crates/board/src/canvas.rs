@@ -100,7 +100,10 @@ impl Canvas {
         for rank in board.ranks() {
             let h = board.cell(rank.start);
             // One more step west where a file label already stands (the star's notches).
-            let q = if taken.contains(&(h.q - 1, h.r)) { h.q - 2 } else { h.q - 1 };
+            let mut q = h.q - 1;
+            while taken.contains(&(q, h.r)) {
+                q -= 1;
+            }
             self.label(hex_centre(q, h.r), &board.name(rank.start)[1..], false);
         }
     }
@@ -189,6 +192,9 @@ impl Canvas {
         let pad = self.font * 0.6;
         let caption_y = self.max.1 + self.font * 1.4;
         self.include((self.min.0, caption_y), self.font * 0.5);
+        // Room for the caption: about 0.6 of the font size a character.
+        let caption_end = self.min.0 + caption.chars().count() as f64 * self.font * 0.6;
+        self.include((caption_end, caption_y), 0.0);
         let (x0, y0) = (self.min.0 - pad, self.min.1 - pad);
         let (w, h) = (self.max.0 - self.min.0 + 2.0 * pad, self.max.1 - self.min.1 + 2.0 * pad);
         let width = 400.0;
