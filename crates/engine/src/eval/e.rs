@@ -24,6 +24,9 @@
 //!   so that keeping a trap never outweighs going home;
 //! * **covered**: a stack where the seat's pieces wait under its own larger piece outside
 //!   the goal;
+//! * **exposed**: a small or medium piece standing in another seat's goal (outside its own
+//!   home, where nothing is trapped): a guard that traps it there is home and need not
+//!   leave, which with three or more seats can hold the piece for good;
 //! * **tempo**: the seat to move is half a turn ahead.
 //!
 //! Values are per seat; searches compare them as their opponent model says.
@@ -67,6 +70,9 @@ const GUARD: Score = 40;
 const COVERED: Score = 30;
 /// The seat to move.
 const TEMPO: Score = 50;
+/// A piece that a larger one can trap, standing in another seat's goal (outside its own
+/// home, which is safe): a guard that traps it there has arrived and need never leave.
+const EXPOSED: Score = 40;
 
 /// The ring (distance from the centre) of every cell.
 fn rings() -> [u8; 128] {
@@ -148,6 +154,7 @@ impl Evaluator<E> for EEval {
             let goal = game.goal(seat);
             let free = goal & !game.present(seat);
             let stuck_cost = TRAPPED + TRAPPED_LATE * (goal & !free).count_ones() as Score / 15;
+            let exposed = exposed(game, seat);
             let mut filled: Bits = 0;
             // Cells where the seat has a piece covered by its own colour.
             let mut waiting: Bits = 0;
@@ -158,6 +165,9 @@ impl Evaluator<E> for EEval {
                 let c = slot.cell as usize;
                 let target = TARGET_RING[size as usize] as Score;
                 let fills = has(goal, c) && !has(filled, c);
+                if size < 3 && has(exposed, c) {
+                    cost += EXPOSED;
+                }
                 if fills {
                     filled |= BITS[c];
                     cost += DEPTH * (target - self.ring[c] as Score).max(0);
@@ -217,6 +227,13 @@ impl Evaluator<E> for EEval {
         }
         out
     }
+}
+
+/// The cells where a small or medium piece of `seat` is exposed: other seats' goals, outside
+/// the seat's own home and goal. Empty with two seats, where the other goal is one's home.
+fn exposed(game: &E, seat: Seat) -> Bits {
+    let others = (0..game.seats() as u8).map(Seat).filter(|&g| g != seat).fold(0, |acc, g| acc | game.goal(g));
+    others & !game.home(seat) & !game.goal(seat)
 }
 
 /// The seat of the nearest piece above `slot` (a piece of `seat` and `size`) that traps it.
@@ -297,6 +314,23 @@ mod tests {
             let t = EEval::default().evaluate(&g);
             assert_eq!(t[0], e[0] + TEMPO);
             assert_eq!(&t[1..players as usize], &e[1..players as usize]);
+        }
+    }
+
+    #[test]
+    fn pieces_are_exposed_only_in_other_seats_goals_outside_their_home() {
+        let two = start(2);
+        assert_eq!((exposed(&two, Seat(0)), exposed(&two, Seat(1))), (0, 0));
+        for players in 3..=6 {
+            let g = start(players);
+            for s in 0..players {
+                let seat = Seat(s);
+                let cells = exposed(&g, seat);
+                assert_ne!(cells, 0, "{players} players, seat {s}");
+                assert_eq!(cells & (g.home(seat) | g.goal(seat)), 0);
+                let others = (0..players).filter(|&o| o != s).fold(0, |acc, o| acc | g.goal(Seat(o)));
+                assert_eq!(cells & !others, 0);
+            }
         }
     }
 
