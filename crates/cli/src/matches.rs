@@ -168,6 +168,7 @@ impl GameCommand for MatchArgs {
 
         let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
         let total = plan.len() + previous.lines.len();
+        let untimed = controls.iter().all(|c| !c.is_timed());
         let controls: Vec<String> = controls.iter().map(ToString::to_string).collect();
         let mut header = format!(
             "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}; id {id}",
@@ -186,7 +187,7 @@ impl GameCommand for MatchArgs {
             let _ = write!(header, "; resumed with {} played", plural(previous.lines.len(), "game", "games"));
         }
         println!("{header}");
-        if config.openings == OpeningBook::Start && controls.iter().all(|c| !c.contains('+') && !c.starts_with("st=")) {
+        if config.openings == OpeningBook::Start && untimed {
             eprintln!(
                 "tabula: note: every round starts from the start position; deterministic engines under \
                  node or depth limits will repeat the same games (see --openings)"
