@@ -160,6 +160,15 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         applies: None,
     },
     &Number::<MctsSpec, _> {
+        key: "scale",
+        doc: "evaluation units per factor e of reward odds when a truncated playout is scored \
+              (seat rewards are the softmax of value / scale)",
+        min: 1.0,
+        max: 1_000_000.0,
+        get: |s| s.config.eval_scale,
+        set: |s, v| s.config.eval_scale = v,
+    },
+    &Number::<MctsSpec, _> {
         key: "length",
         doc: "per ply from the root, finished playouts' rewards move this much toward an even split",
         min: 0.0,
