@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use crate::search::alphabeta::Model;
 use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
@@ -136,6 +137,9 @@ pub trait EngineGame: Game {
     /// of a node, quiet moves are tried one ply shallower first. 0 (none) unless a game
     /// sets it.
     const LATE_MOVE_REDUCTIONS: usize = 0;
+    /// Alpha-beta's default opponent model with three or more seats (`alphabeta:model`).
+    /// Paranoid unless a game sets it.
+    const OPPONENT_MODEL: Model = Model::Paranoid;
     /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
     /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
     const PLAYOUT_CAP: Option<u32> = None;

@@ -225,9 +225,15 @@ pub(crate) fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<Key
         .collect()
 }
 
-/// The alpha-beta settings a spec starts from for `G`: the game's contempt and reductions.
+/// The alpha-beta settings a spec starts from for `G`: the game's contempt, reductions and
+/// opponent model.
 pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
-    AlphaBetaConfig { contempt: Some(G::CONTEMPT), lmr: Some(G::LATE_MOVE_REDUCTIONS), ..AlphaBetaConfig::default() }
+    AlphaBetaConfig {
+        contempt: Some(G::CONTEMPT),
+        lmr: Some(G::LATE_MOVE_REDUCTIONS),
+        model: G::OPPONENT_MODEL,
+        ..AlphaBetaConfig::default()
+    }
 }
 
 /// The MCTS settings a spec starts from for `G`: the game's playout truncation.
@@ -276,5 +282,16 @@ mod tests {
         assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
         let memory = list[1].keys.iter().find(|k| k.key == "memory").unwrap();
         assert_eq!((memory.values.as_str(), memory.default.as_str()), ("a number from 1 to 1048576", "512"));
+    }
+
+    #[test]
+    fn e_searches_best_reply_and_truncates_playouts_by_default() {
+        use tabula_rules::games::e::E;
+        let list = searchers::<E>();
+        let default =
+            |searcher: usize, key: &str| list[searcher].keys.iter().find(|k| k.key == key).unwrap().default.clone();
+        assert_eq!(default(0, "model"), "best-reply");
+        assert_eq!(default(1, "cap"), "12");
+        assert_eq!(alphabeta_defaults::<E>().model, Model::BestReply);
     }
 }
