@@ -162,6 +162,12 @@ pub trait EngineGame: Game {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)
     }
+    /// Alpha-beta's default quiescence depth (`alphabeta:quiescence`): how many plies past
+    /// the horizon tactical moves are played. As deep as the search tracks
+    /// ([`MAX_PLY`](crate::search::alphabeta::MAX_PLY)) unless a game sets it: captures run
+    /// out, but moves that can answer each other for ever (E's traps and exchanges) need a
+    /// bound.
+    const QUIESCENCE_PLIES: u32 = crate::search::alphabeta::MAX_PLY as u32;
     /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {

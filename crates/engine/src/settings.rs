@@ -88,6 +88,14 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         get: |c| c.lmr.unwrap_or_default(),
         set: |c, v| c.lmr = Some(v),
     },
+    &Number::<AlphaBetaConfig, _> {
+        key: "quiescence",
+        doc: "plies past the horizon that quiescence plays tactical moves (the game sets the default)",
+        min: 0,
+        max: crate::search::alphabeta::MAX_PLY as u32,
+        get: |c| c.quiescence.unwrap_or_default(),
+        set: |c, v| c.quiescence = Some(v),
+    },
 ];
 
 /// The keys of `mcts`.
@@ -232,6 +240,7 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
         contempt: Some(G::CONTEMPT),
         lmr: Some(G::LATE_MOVE_REDUCTIONS),
         model: G::OPPONENT_MODEL,
+        quiescence: Some(G::QUIESCENCE_PLIES),
         ..AlphaBetaConfig::default()
     }
 }

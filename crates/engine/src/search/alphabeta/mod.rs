@@ -41,7 +41,7 @@ use crate::api::{EngineGame, Limits, SearchResult, Searcher};
 use crate::memory::{MemoryError, physical_mb};
 
 /// The deepest ply the search tracks (killers, path).
-const MAX_PLY: usize = 128;
+pub const MAX_PLY: usize = 128;
 
 /// Settings of the alpha-beta searcher.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,11 +67,22 @@ pub struct AlphaBetaConfig {
     /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
     /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
     pub lmr: Option<usize>,
+    /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`];
+    /// `None`: the game's default ([`EngineGame::QUIESCENCE_PLIES`]).
+    pub quiescence: Option<u32>,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { threads: 1, hash_mb: 16, aspiration: 50, model: Model::Paranoid, contempt: None, lmr: None }
+        AlphaBetaConfig {
+            threads: 1,
+            hash_mb: 16,
+            aspiration: 50,
+            model: Model::Paranoid,
+            contempt: None,
+            lmr: None,
+            quiescence: None,
+        }
     }
 }
 
@@ -141,6 +152,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             contempt,
             seen: &seen,
             lmr: self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS),
+            quiescence: self.config.quiescence.unwrap_or(G::QUIESCENCE_PLIES),
             model: self.config.model,
         };
         let mut result = search_threads(&shared, game, self.config.threads, report);

@@ -25,7 +25,7 @@ impl<G: EngineGame> Worker<'_, G> {
             return Ok(self.draw(game)); // a repetition: nobody gains by it
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.quiesce(game, ply, alpha, beta);
+            return self.quiesce(game, ply, alpha, beta, self.quiescence);
         }
 
         let mut hash_move = u16::MAX;

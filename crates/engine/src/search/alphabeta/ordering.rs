@@ -119,6 +119,7 @@ mod tests {
                 contempt,
                 seen: &[],
                 lmr: 0,
+                quiescence: 0,
                 model: Model::Paranoid,
             };
             let worker = Worker::<MartianChess>::new(&shared, &game);

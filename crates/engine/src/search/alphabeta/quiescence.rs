@@ -9,10 +9,11 @@ use super::worker::{Abort, Worker};
 use crate::api::EngineGame;
 
 impl<G: EngineGame> Worker<'_, G> {
-    /// Stand pat, then tactical moves only.
-    pub(super) fn quiesce(&mut self, game: &G, ply: usize, mut alpha: i32, beta: i32) -> Result<i32, Abort> {
+    /// Stand pat, then tactical moves only, at most `left` plies more (the game's
+    /// [`EngineGame::QUIESCENCE_PLIES`] from the horizon).
+    pub(super) fn quiesce(&mut self, game: &G, ply: usize, mut alpha: i32, beta: i32, left: u32) -> Result<i32, Abort> {
         let stand = self.leaf(game, ply);
-        if stand >= beta || ply + 1 >= MAX_PLY {
+        if stand >= beta || left == 0 || ply + 1 >= MAX_PLY {
             return Ok(stand);
         }
         alpha = alpha.max(stand);
@@ -33,9 +34,9 @@ impl<G: EngineGame> Worker<'_, G> {
             self.nodes += 1;
             let (child, _) = self.child(game, mv, owner);
             let value = if self.side(&child) == me {
-                self.quiesce(&child, ply + 1, alpha, beta)
+                self.quiesce(&child, ply + 1, alpha, beta, left - 1)
             } else {
-                self.quiesce(&child, ply + 1, -beta, -alpha).map(|v| -v)
+                self.quiesce(&child, ply + 1, -beta, -alpha, left - 1).map(|v| -v)
             };
             match value {
                 Ok(v) => {

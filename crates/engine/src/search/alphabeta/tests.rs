@@ -137,3 +137,19 @@ fn a_think_time_is_kept() {
     assert!(r.best.is_some());
     assert!(spent < Duration::from_millis(450), "overran: {spent:?}");
 }
+
+/// Quiescence plays tactical moves (here E's traps and exchanges) as many plies past the
+/// horizon as `quiescence` allows: each further ply searches more nodes, none searches
+/// only the horizon's positions.
+#[test]
+fn quiescence_goes_as_deep_as_allowed() {
+    use tabula_rules::games::e::E;
+    // A 2-player middle game with stacks, traps and exchanges to play.
+    let g = E::from_text(E::BENCH_POSITIONS[1].0).unwrap();
+    let nodes = |quiescence: u32| {
+        let config = AlphaBetaConfig { quiescence: Some(quiescence), hash_mb: 1, ..AlphaBetaConfig::default() };
+        AlphaBeta::<E>::new(config).search(&g, &Limits::depth(2), &mut |_| {}).nodes
+    };
+    let (none, one, two) = (nodes(0), nodes(1), nodes(2));
+    assert!(none < one && one < two, "{none} {one} {two}");
+}

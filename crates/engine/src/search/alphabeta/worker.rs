@@ -37,6 +37,8 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub seen: &'a [u64],
     /// Moves of a node searched before late ones are reduced (0: no reductions).
     pub lmr: usize,
+    /// Plies past the horizon that quiescence plays tactical moves.
+    pub quiescence: u32,
     /// The opponent model with three or more seats.
     pub model: Model,
 }
@@ -53,6 +55,8 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub seen: &'a [u64],
     /// Moves of a node searched before late ones are reduced (0: no reductions).
     pub lmr: usize,
+    /// Plies past the horizon that quiescence plays tactical moves.
+    pub quiescence: u32,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     pub brs: bool,
     /// The seats outside the root's team, in seat order.
@@ -92,6 +96,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             contempt: shared.contempt,
             seen: shared.seen,
             lmr: shared.lmr,
+            quiescence: shared.quiescence,
             brs,
             opponents,
             limits: shared.limits,
