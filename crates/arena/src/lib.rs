@@ -34,7 +34,7 @@ pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
 pub use record::{Record, parse_records, read_records};
 pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, run_match};
-pub use schedule::Shard;
+pub use schedule::{Seatings, Shard};
 pub use time_control::{TimeControl, TimeControlError};
 
 /// The README's Rust examples, compiled and run by `cargo test --workspace` (the arena

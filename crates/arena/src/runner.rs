@@ -18,7 +18,7 @@ use crate::line::GameLine;
 use crate::opening::OpeningBook;
 use crate::player::{FlagRule, Player};
 use crate::record::{Record, RecordedMove, options_text, result_text};
-use crate::schedule::{Pairing, Shard, schedule};
+use crate::schedule::{Pairing, Seatings, Shard, schedule};
 use crate::seed::mix;
 use crate::time_control::TimeControl;
 use crate::ugi::{Fault, OutsideEngine};
@@ -54,6 +54,8 @@ pub struct MatchConfig<G: Game> {
     pub shard: Option<Shard>,
     /// Games (numbered from 1) already played, as a resumed match's file holds them.
     pub done: BTreeSet<usize>,
+    /// How engines are seated with three or more seats.
+    pub seatings: Seatings,
 }
 
 /// A game of the match, finished.
@@ -95,6 +97,7 @@ impl<G: EngineGame> MatchConfig<G> {
             build: Arc::new(|spec: &str| registry::build::<G>(spec).map_err(|e| e.to_string())),
             shard: None,
             done: BTreeSet::new(),
+            seatings: Seatings::Rotate,
         }
     }
 
@@ -132,7 +135,7 @@ impl<G: EngineGame> MatchConfig<G> {
         if self.engines.len() < 2 {
             return Err(error("a match needs at least two --engine"));
         }
-        Ok(schedule(self.engines.len(), self.seats()?, self.games))
+        schedule(self.engines.len(), self.seats()?, self.games, self.seatings)
     }
 
     /// The games this run plays: the schedule, less other shards' rounds and the games
@@ -164,6 +167,10 @@ impl<G: EngineGame> MatchConfig<G> {
         put(&self.tc.map(|t| t.to_string()).unwrap_or_default());
         put(&self.openings.fingerprint());
         put(&self.seed.to_string());
+        // Rotation, the default, adds nothing, so that the ids of earlier matches stand.
+        if self.seatings != Seatings::Rotate {
+            put(self.seatings.name());
+        }
         Ok(format!("{:016x}", hasher.finish()))
     }
 

@@ -8,6 +8,13 @@
 //!   round seat `s` is taken by engine `(s + k) mod E`. Over a round every engine takes
 //!   every seat equally often (an engine may hold several seats of one game when there are
 //!   fewer engines than seats, and sits a game out when there are more).
+//! * Every seating ([`Seatings::All`], three or more seats): a round is every assignment of
+//!   engines to seats in which each engine plays (when there are no more engines than
+//!   seats) or no engine holds two seats (when there are more), in lexicographic order, so
+//!   that no engine profits from its neighbours: 3 engines in 3 seats play 6 games a
+//!   round, 2 engines in 3 seats 6, 2 engines in 6 seats 62.
+
+use crate::error::ArenaError;
 
 /// One shard of a match split over machines (`--shard K/N`): the rounds whose number is
 /// K - 1 modulo N. Whole rounds, so that a shard holds complete game pairs; and the games'
@@ -47,6 +54,66 @@ impl std::fmt::Display for Shard {
     }
 }
 
+/// How engines are seated in the games of a round with three or more seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Seatings {
+    /// Rotate the engines through the seats, one game per engine.
+    #[default]
+    Rotate,
+    /// Every assignment of the engines to the seats (see the module text).
+    All,
+}
+
+impl Seatings {
+    /// The spelling on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seatings::Rotate => "rotate",
+            Seatings::All => "all",
+        }
+    }
+}
+
+impl std::str::FromStr for Seatings {
+    type Err = crate::error::ArenaError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "rotate" => Ok(Seatings::Rotate),
+            "all" => Ok(Seatings::All),
+            _ => Err(crate::error::error(format!("unknown seatings '{text}': expected rotate or all"))),
+        }
+    }
+}
+
+/// The most games a round of every seating may have.
+pub const MAX_SEATINGS: usize = 100_000;
+
+/// Every seating of `engines` engines in `seats` seats (see [`Seatings::All`]), in
+/// lexicographic order; `None` past [`MAX_SEATINGS`].
+pub fn every_seating(engines: usize, seats: usize) -> Option<Vec<Vec<usize>>> {
+    let mut out = Vec::new();
+    let mut seating = vec![0; seats];
+    loop {
+        let mut used = vec![0usize; engines];
+        for &e in &seating {
+            used[e] += 1;
+        }
+        let fair = if engines <= seats { used.iter().all(|&n| n > 0) } else { used.iter().all(|&n| n <= 1) };
+        if fair {
+            if out.len() == MAX_SEATINGS {
+                return None;
+            }
+            out.push(seating.clone());
+        }
+        // The next assignment, the last seat counting fastest.
+        let Some(s) = (0..seats).rev().find(|&s| seating[s] + 1 < engines) else {
+            return Some(out);
+        };
+        seating[s] += 1;
+        seating[s + 1..].fill(0);
+    }
+}
+
 /// One scheduled game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pairing {
@@ -58,37 +125,56 @@ pub struct Pairing {
     pub seats: Vec<usize>,
 }
 
-/// The number of games in a round for `engines` engines and `seats` seats.
-pub fn round_size(engines: usize, seats: usize) -> usize {
-    if seats == 2 { 2 } else { engines.max(1) }
+/// The number of games in a round for `engines` engines and `seats` seats (with two
+/// seats every seating is the rotation: each encounter both ways round).
+pub fn round_size(engines: usize, seats: usize, seatings: Seatings) -> Result<usize, ArenaError> {
+    Ok(match (seats, seatings) {
+        (2, _) => 2,
+        (_, Seatings::Rotate) => engines.max(1),
+        (_, Seatings::All) => every_seating(engines, seats).ok_or_else(|| too_many(engines, seats))?.len(),
+    })
+}
+
+fn too_many(engines: usize, seats: usize) -> ArenaError {
+    crate::error::error(format!(
+        "--seatings all: {engines} engines in {seats} seats have more than {MAX_SEATINGS} seatings; use --seatings rotate"
+    ))
 }
 
 /// The number of games actually played for a request of `games`: rounded up to whole rounds,
 /// so that the seats stay balanced.
-pub fn games_played(engines: usize, seats: usize, games: usize) -> usize {
-    let size = round_size(engines, seats);
-    games.div_ceil(size) * size
+pub fn games_played(engines: usize, seats: usize, games: usize, seatings: Seatings) -> Result<usize, ArenaError> {
+    let size = round_size(engines, seats, seatings)?;
+    Ok(games.div_ceil(size) * size)
 }
 
 /// The schedule for a match of `games` games (rounded up to whole rounds).
-pub fn schedule(engines: usize, seats: usize, games: usize) -> Vec<Pairing> {
-    assert!(engines >= 2 && seats >= 2, "a match needs two engines and two seats");
-    let total = games_played(engines, seats, games);
-    let size = round_size(engines, seats);
+pub fn schedule(engines: usize, seats: usize, games: usize, seatings: Seatings) -> Result<Vec<Pairing>, ArenaError> {
+    if engines < 2 || seats < 2 {
+        return Err(crate::error::error("a match needs two engines and two seats"));
+    }
+    let total = games_played(engines, seats, games, seatings)?;
+    let size = round_size(engines, seats, seatings)?;
     let pairs: Vec<(usize, usize)> = (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j))).collect();
-    (0..total)
+    let all = match seatings {
+        Seatings::All if seats > 2 => every_seating(engines, seats).ok_or_else(|| too_many(engines, seats))?,
+        _ => Vec::new(),
+    };
+    Ok((0..total)
         .map(|game| {
             let round = game / size;
             let k = game % size;
             let seats = if seats == 2 {
                 let (a, b) = pairs[round % pairs.len()];
                 if k == 0 { vec![a, b] } else { vec![b, a] }
-            } else {
+            } else if all.is_empty() {
                 (0..seats).map(|s| (s + k) % engines).collect()
+            } else {
+                all[k].clone()
             };
             Pairing { game, round, seats }
         })
-        .collect()
+        .collect())
 }
 
 #[cfg(test)]
@@ -108,7 +194,7 @@ mod tests {
 
     #[test]
     fn shards_split_whole_rounds_and_cover_every_game_once() {
-        let plan = schedule(2, 2, 40);
+        let plan = schedule(2, 2, 40, Seatings::Rotate).unwrap();
         let shards: Vec<Shard> = (1..=3).map(|k| format!("{k}/3").parse().unwrap()).collect();
         let mut seen = vec![0; plan.len()];
         for shard in &shards {
@@ -126,7 +212,7 @@ mod tests {
 
     #[test]
     fn two_seats_swap_within_a_round() {
-        let plan = schedule(2, 2, 5);
+        let plan = schedule(2, 2, 5, Seatings::Rotate).unwrap();
         assert_eq!(plan.len(), 6, "rounded up to whole pairs");
         for pair in plan.chunks(2) {
             assert_eq!(pair[0].round, pair[1].round);
@@ -137,7 +223,7 @@ mod tests {
 
     #[test]
     fn two_seats_cycle_through_every_pair() {
-        let plan = schedule(3, 2, 6);
+        let plan = schedule(3, 2, 6, Seatings::Rotate).unwrap();
         let mut met: Vec<(usize, usize)> =
             plan.iter().map(|p| (p.seats[0].min(p.seats[1]), p.seats[0].max(p.seats[1]))).collect();
         met.dedup();
@@ -148,8 +234,8 @@ mod tests {
     #[test]
     fn many_seats_rotate_evenly() {
         for (engines, seats) in [(2, 3), (3, 3), (2, 4), (4, 4), (2, 6), (3, 6), (6, 6), (5, 3)] {
-            let plan = schedule(engines, seats, 1);
-            assert_eq!(plan.len(), round_size(engines, seats));
+            let plan = schedule(engines, seats, 1, Seatings::Rotate).unwrap();
+            assert_eq!(plan.len(), round_size(engines, seats, Seatings::Rotate).unwrap());
             let count = seat_counts(&plan, engines, seats);
             let per_seat: Vec<usize> = count.iter().map(|row| row[0]).collect();
             for row in &count {
@@ -158,5 +244,37 @@ mod tests {
             assert!(per_seat.iter().all(|&c| c == per_seat[0]), "{count:?}");
             assert!(plan.iter().all(|p| p.round == 0));
         }
+    }
+
+    #[test]
+    fn every_seating_seats_each_engine_in_each_seat_equally() {
+        for (engines, seats, size) in
+            [(2, 3, 6), (3, 3, 6), (2, 4, 14), (4, 4, 24), (2, 6, 62), (3, 6, 540), (5, 3, 60)]
+        {
+            let plan = schedule(engines, seats, 1, Seatings::All).unwrap();
+            assert_eq!(plan.len(), size, "{engines} engines, {seats} seats");
+            let mut distinct: Vec<&Vec<usize>> = plan.iter().map(|p| &p.seats).collect();
+            distinct.dedup();
+            assert_eq!(distinct.len(), size, "no seating twice");
+            for p in &plan {
+                let mut used = vec![0; engines];
+                p.seats.iter().for_each(|&e| used[e] += 1);
+                assert!(
+                    if engines <= seats { used.iter().all(|&n| n > 0) } else { used.iter().all(|&n| n <= 1) },
+                    "{:?}",
+                    p.seats
+                );
+            }
+            let count = seat_counts(&plan, engines, seats);
+            for row in &count {
+                assert!(row.iter().all(|&c| c == row[0]), "{engines} engines, {seats} seats: {count:?}");
+            }
+        }
+        assert_eq!(schedule(3, 3, 7, Seatings::All).unwrap().len(), 12, "whole rounds");
+        assert_eq!(schedule(2, 2, 4, Seatings::All).unwrap(), schedule(2, 2, 4, Seatings::Rotate).unwrap());
+        let err = schedule(30, 6, 1, Seatings::All).unwrap_err().0;
+        assert!(err.contains("--seatings rotate"), "{err}");
+        assert_eq!("all".parse::<Seatings>().unwrap(), Seatings::All);
+        assert!("every".parse::<Seatings>().unwrap_err().0.contains("'every'"));
     }
 }

@@ -62,7 +62,7 @@ fn random_and_greedy_finish_every_game_with_balanced_seats() {
             true
         })
         .unwrap();
-        let expect = tabula_arena::schedule::games_played(specs.len(), players, 4);
+        let expect = tabula_arena::schedule::games_played(specs.len(), players, 4, Default::default()).unwrap();
         assert_eq!(games.len(), expect, "{players} seats");
         let mut seat_count = vec![vec![0; players]; specs.len()];
         for g in &games {

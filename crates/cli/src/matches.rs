@@ -13,7 +13,7 @@ use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
 use tabula_arena::{
-    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Shard, TimeControl, WallClock, run_match,
+    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_match,
     unique_names,
 };
 use tabula_engine::EngineGame;
@@ -72,6 +72,11 @@ pub struct MatchArgs {
     /// same openings and seeds as one run; `tabula merge` joins the shards' --jsonl files.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
+    /// How engines take the seats with three or more seats: rotate (each round, every
+    /// engine moves one seat on) or all (each round plays every assignment of engines to
+    /// seats, as the multi-player papers do, so that no engine profits from its neighbour).
+    #[arg(long, value_name = "HOW", default_value = "rotate")]
+    seatings: String,
     /// Skip the games the --jsonl file already holds (a match that was stopped) and play
     /// the rest; the report counts them all.
     #[arg(long)]
@@ -137,6 +142,7 @@ impl GameCommand for MatchArgs {
         config.margin = seconds("--margin", self.margin)?;
         config.time_manager = TimeManager::new(seconds("--overhead", self.overhead)?);
         config.openings = OpeningBook::parse::<G>(&self.openings, &options).map_err(|e| usage(e.0))?;
+        config.seatings = self.seatings.parse::<Seatings>().map_err(|e| usage(e.0))?;
         config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose().map_err(|e| usage(e.0))?;
         let controls = config.controls().map_err(|e| usage(e.0))?;
         let seats = config.seats().map_err(|e| usage(e.0))?;
@@ -180,6 +186,10 @@ impl GameCommand for MatchArgs {
             config.openings.describe(),
             self.seed
         );
+        if config.seatings == Seatings::All && seats > 2 {
+            let size = config.schedule().map_err(|e| usage(e.0))?.iter().filter(|p| p.round == 0).count();
+            let _ = write!(header, "; every seating, {} a round", plural(size, "game", "games"));
+        }
         if let Some(shard) = config.shard {
             let _ = write!(header, "; shard {shard}: {}", plural(plan.len() + previous.lines.len(), "game", "games"));
         }

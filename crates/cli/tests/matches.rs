@@ -88,6 +88,34 @@ fn multi_seat_matches_show_ranks_seats_and_the_ahead_matrix() {
 }
 
 #[test]
+fn every_seating_plays_each_assignment_of_engines_to_seats() {
+    let dir = scratch("seatings");
+    let jsonl = dir.join("all.jsonl");
+    let text = format!(
+        "match chinese-checkers --players 3 --engine greedy --engine random --tc nodes=10 --games 6 --max-plies 60 \
+         --seatings all --jsonl {}",
+        jsonl.display()
+    );
+    let args: Vec<&str> = text.split_whitespace().collect();
+    let out = ok(tabula(&args), "every seating");
+    assert!(out.contains("; every seating, 6 games a round"), "{out}");
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    let mut seatings: Vec<String> = lines
+        .lines()
+        .map(|l| {
+            let from = l.find("\"engines\":").expect("an engines field") + "\"engines\":".len();
+            l[from..=from + l[from..].find(']').unwrap()].to_string()
+        })
+        .collect();
+    seatings.sort();
+    assert_eq!(seatings, ["[0,0,1]", "[0,1,0]", "[0,1,1]", "[1,0,0]", "[1,0,1]", "[1,1,0]"], "{lines}");
+    fails(
+        &["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "1", "--seatings", "each"],
+        &["'each'"],
+    );
+}
+
+#[test]
 fn bad_match_input_is_named() {
     fails(&["match", "chinese-checkers", "--engine", "greedy", "--tc", "1+0"], &["two --engine"]);
     fails(&["match", "chinese-checkers", "--engine", "greedy", "--engine", "alphabet", "--tc", "1"], &["alphabet"]);
