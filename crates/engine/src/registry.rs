@@ -77,6 +77,11 @@ fn hands_turn_on<G: EngineGame>() -> bool {
     })
 }
 
+/// The seats of `G`'s default game.
+fn default_seats<G: EngineGame>() -> usize {
+    G::new(&Default::default()).map_or(2, |g| g.seats())
+}
+
 /// Builds the searcher a spec string describes. The memory its settings size (`hash`,
 /// `memory`) is allocated here, and a size the machine cannot give is an error naming the
 /// setting (see [`crate::memory`]).
@@ -86,7 +91,8 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
         "alphabeta" => {
             let mut c = AlphaBetaConfig::default();
             apply(name, ALPHABETA, &mut c, &pairs)?;
-            if c.model == Model::BestReply && !hands_turn_on::<G>() {
+            // With two seats best-reply is plain negamax and needs no handing on.
+            if c.model == Model::BestReply && !hands_turn_on::<G>() && default_seats::<G>() > 2 {
                 return Err(SpecError(format!(
                     "model 'best-reply' is not built for {}: it cannot hand the turn on",
                     G::NAME

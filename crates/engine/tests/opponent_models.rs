@@ -68,7 +68,7 @@ fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i
 /// Best-Reply Search as Schadd and Winands define it: `root` moves, then the one reply of
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
 /// it; then `root` again.
-fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
+fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
     if game.outcome().is_some() || depth == 0 {
         return leaf(e, game, root, ply);
     }
@@ -76,7 +76,7 @@ fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i
         return moves_of(game)
             .into_iter()
             .map(|mv| {
-                let mut child = *game;
+                let mut child = game.clone();
                 child.play(mv);
                 best_reply(e, &child, root, depth - 1, ply + 1)
             })
@@ -85,10 +85,10 @@ fn best_reply(e: &CcEval, game: &ChineseCheckers, root: Seat, depth: u32, ply: i
     }
     let mut worst = i32::MAX;
     for seat in (0..game.seats() as u8).map(Seat).filter(|&s| s != root) {
-        let mut handed = *game;
+        let mut handed = game.clone();
         assert!(handed.hand_turn_to(seat));
         for mv in moves_of(&handed) {
-            let mut child = handed;
+            let mut child = handed.clone();
             child.play(mv);
             if child.outcome().is_none() {
                 child.hand_turn_to(root);
@@ -298,6 +298,91 @@ fn best_reply_is_refused_where_the_turn_cannot_be_handed_on() {
     assert!(registry::build::<Pairs>("alphabeta:model=paranoid").is_ok());
     let err = registry::build::<ChineseCheckers>("alphabeta:model=maxn").err().unwrap().to_string();
     assert!(err.contains("'maxn'") && err.contains("paranoid or best-reply"), "{err}");
+}
+
+/// Paranoid and best-reply give the same move and score in random positions of a 2-seat
+/// game.
+fn two_seat_models_agree<G: EngineGame>(options: &G::Options, depth: u32) {
+    let spec = |model: &str| format!("alphabeta:model={model},hash=1");
+    for seed in 0..6u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut g = G::new(options).unwrap();
+        for _ in 0..rng.random_range(0..40) {
+            let moves = moves_of(&g);
+            if moves.is_empty() || g.outcome().is_some() {
+                break;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let mut paranoid = registry::build::<G>(&spec("paranoid")).unwrap();
+        let mut best_reply = registry::build::<G>(&spec("best-reply")).unwrap();
+        let (a, b) = (
+            paranoid.search(&g, &Limits::depth(depth), &mut |_| {}),
+            best_reply.search(&g, &Limits::depth(depth), &mut |_| {}),
+        );
+        assert_eq!((a.score, a.best), (b.score, b.best), "{} seed {seed}: {}", G::NAME, g.to_text());
+    }
+}
+
+#[test]
+fn best_reply_is_negamax_in_every_two_seat_game() {
+    use tabula_rules::games::e::{E, EOptions};
+    use tabula_rules::games::echelon::Echelon;
+    use tabula_rules::games::icelights::Icelights;
+    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
+    two_seat_models_agree::<ChineseCheckers>(&CcOptions::default(), 3);
+    two_seat_models_agree::<E>(&EOptions { players: 2, ..EOptions::default() }, 2);
+    two_seat_models_agree::<Echelon>(&Default::default(), 3);
+    two_seat_models_agree::<Icelights>(&Default::default(), 3);
+    two_seat_models_agree::<MartianChess>(&Default::default(), 3);
+    two_seat_models_agree::<CoasterChess>(&Default::default(), 3);
+}
+
+#[test]
+fn best_reply_equals_the_reference_in_four_player_martian_chess() {
+    use tabula_engine::eval::martian_chess::McEval;
+    use tabula_rules::games::martian_chess::{MartianChess, MartianOptions};
+    let mut options = MartianOptions::default();
+    options.players = 4;
+    let eval = McEval;
+    let mut compared = 0;
+    for seed in 0..16u64 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut g = MartianChess::new(&options).unwrap();
+        for _ in 0..rng.random_range(0..30) {
+            let moves = moves_of(&g);
+            if g.outcome().is_some() || moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        for depth in 1..=2 {
+            // Without contempt and quiescence, which the reference does not know (a
+            // running clock's share of a draw is part of alpha-beta's leaf values).
+            let config = AlphaBetaConfig {
+                model: Model::BestReply,
+                contempt: Some(0),
+                quiescence: Some(0),
+                ..AlphaBetaConfig::default()
+            };
+            let got = AlphaBeta::<MartianChess>::with_eval(config, eval).search(&g, &Limits::depth(depth), &mut |_| {});
+            assert_eq!(
+                got.score,
+                best_reply(&eval, &g, g.to_move(), depth, 0),
+                "seed {seed} depth {depth}: {}",
+                g.to_text()
+            );
+            assert!(got.best.is_some_and(|m| g.parse_move(&g.format_move(m)).is_ok()));
+            compared += 1;
+        }
+    }
+    assert!(compared >= 10);
 }
 
 #[test]

@@ -54,9 +54,10 @@ pub struct AlphaBetaConfig {
     pub hash_mb: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
-    /// The opponent model with three or more seats. `BestReply` needs a game that can
-    /// hand the turn on ([`Game::hand_turn_to`](tabula_rules::Game::hand_turn_to)); in one that cannot, it searches
-    /// paranoid (the registry refuses the spec).
+    /// The opponent model with three or more seats (with two, both are plain negamax).
+    /// `BestReply` with three or more seats needs a game that can hand the turn on
+    /// ([`Game::hand_turn_to`](tabula_rules::Game::hand_turn_to)); in one that cannot, it
+    /// searches paranoid (the registry refuses the spec for such a game).
     pub model: Model,
     /// What a draw (a finished tie or a repetition) costs the root seat's team, in
     /// evaluation units: it is scored `-contempt` for the root's team and `+contempt` for
