@@ -114,6 +114,43 @@ impl ChineseCheckers {
         Reacher::new(self)
     }
 
+    /// The holes a peg went through from `mv.from` to `mv.to` (both excluded) by a hop
+    /// chain in the position before `mv`, read from this position, the one after it: the
+    /// same pegs stand everywhere but on `from` and `to`, and the moving peg is not there to
+    /// hop over. Empty for a step or where no chain exists (a swap). For drawings: it
+    /// allocates.
+    pub fn hop_chain(&self, mv: CcMove) -> Vec<usize> {
+        let board = &STAR.board;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.is_pass() || from >= HOLES || to >= HOLES || has(board.neighbor_mask(from), to) {
+            return Vec::new();
+        }
+        let occupied = self.occupied() & !(1u128 << to);
+        let mut parent = [crate::geometry::hex::NONE; HOLES];
+        let mut queue = std::collections::VecDeque::from([from]);
+        parent[from] = from as u8;
+        while let Some(i) = queue.pop_front() {
+            if i == to {
+                let mut chain = Vec::new();
+                let mut at = parent[to] as usize;
+                while at != from {
+                    chain.push(at);
+                    at = parent[at] as usize;
+                }
+                chain.reverse();
+                return chain;
+            }
+            for over in BitIter(board.jumpable(i) & occupied) {
+                let land = board.landing(i, over) as usize;
+                if land < HOLES && !has(occupied, land) && parent[land] == crate::geometry::hex::NONE {
+                    parent[land] = i as u8;
+                    queue.push_back(land);
+                }
+            }
+        }
+        Vec::new()
+    }
+
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
     fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {

@@ -138,3 +138,37 @@ fn destinations_match_the_listed_movements() {
     }
     assert!(checked > 500, "{checked} pieces with movements");
 }
+
+#[test]
+fn drawing_names_every_cell_and_marks_the_last_move() {
+    let mut game = start(2);
+    let mv = game.parse_move("m8/1-j5").unwrap();
+    game.play(mv);
+    let drawing = game.draw_marked(Some(mv));
+    let text = |c: usize| {
+        let s = game.stack(c);
+        match s.as_slice() {
+            [] => ".".to_string(),
+            [one] => notation_piece(*one),
+            [.., top] => format!("{}{}", notation_piece(*top).to_uppercase(), s.len()),
+        }
+    };
+    let (from, to) = (TABLES.hex.parse("m8").unwrap(), TABLES.hex.parse("j5").unwrap());
+    crate::core::drawing::assert_hex_labels(&TABLES.hex, &drawing, |c| {
+        let mark = if c == from {
+            "+"
+        } else if c == to {
+            "*"
+        } else {
+            ""
+        };
+        format!("{mark}{}", text(c))
+    });
+    assert!(drawing.contains("\nlast move: +from *to\n"), "{drawing}");
+    crate::core::drawing::assert_hex_labels(&TABLES.hex, &game.draw(), text);
+}
+
+/// A piece as the drawing writes it: seat digit and size letter.
+fn notation_piece(p: Piece) -> String {
+    format!("{}{}", p.seat.0, ["s", "m", "l"][p.size as usize - 1])
+}
