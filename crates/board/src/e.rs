@@ -3,7 +3,8 @@
 //! border rays and the centre grey. A stack shows every pyramid from the bottom (lowest in
 //! the cell) to the top as triangles whose width tells the size (small, medium, large); a
 //! foreign-trapped piece (under another seat's piece that covers it) has a thick dashed
-//! black outline and the class `trapped`.
+//! black outline and the class `trapped`. The last move's path runs through the cells its
+//! unit landed on ([`E::movement_path`]).
 
 use std::collections::BTreeMap;
 
@@ -118,7 +119,8 @@ impl Picture for E {
             } else {
                 (None, None)
             };
-            c.last_move(from, &[], to, 0.5);
+            let between: Vec<Pt> = self.movement_path(mv).into_iter().map(centre).collect();
+            c.last_move(from, &between, to, 0.5);
             if mv.has_exchange() {
                 for slot in [mv.guard, mv.other] {
                     exchange_mark(&mut c, slot);

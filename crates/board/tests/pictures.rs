@@ -200,7 +200,7 @@ fn icelights() {
 }
 
 #[test]
-fn icelights_draws_beams_and_hits() {
+fn icelights_draws_beams() {
     let g = Icelights::new(&Default::default()).unwrap();
     let svg = render(&g, &Marks::none());
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -306,4 +306,19 @@ fn coaster_marks_the_ride_of_the_last_move() {
         with_class(&doc, &["last", class]).iter().map(|n| n.attribute("data-cell").unwrap().to_string()).collect()
     };
     assert_eq!((cells("from"), cells("to")), (vec!["a1".to_string()], vec!["a4".to_string()]));
+}
+
+#[test]
+fn e_marks_the_path_of_the_last_movement() {
+    let mut g = E::new(&Default::default()).unwrap();
+    let mv = g.parse_move("m8/1-j5").unwrap();
+    g.play(mv);
+    let svg = render(&g, &Marks::last(mv));
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let path = with_class(&doc, &["last", "path"]);
+    assert_eq!(path.len(), 1);
+    let points = path[0].attribute("points").unwrap().split(' ').count();
+    let between = g.movement_path(mv);
+    assert!(!between.is_empty(), "a large's movement of three passes a cell");
+    assert_eq!(points, between.len() + 2, "from, the cells landed on, to");
 }

@@ -285,13 +285,14 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
 
 /// A drawing of the board: each cell's top piece (upper case for a stack, with its
 /// height), file letters beyond both ends of every file and rank numbers on both margins,
-/// then the stacks from the bottom up. The last move's from and to cells and the guards of
-/// its exchange are marked (see [`drawing`]).
+/// then the stacks from the bottom up. The last move's from cell, the cells it landed on
+/// between ([`E::movement_path`]), its to cell and the guards of its exchange are marked
+/// (see [`drawing`]).
 pub fn draw(game: &E, last: Option<EMove>) -> String {
     let mut marks = LastMove::default();
     if let Some(mv) = last.filter(|m| !m.is_pass()) {
         if mv.has_movement() {
-            marks = LastMove::new(mv.from.cell as usize, Vec::new(), mv.to as usize);
+            marks = LastMove::new(mv.from.cell as usize, game.movement_path(mv), mv.to as usize);
         }
         if mv.has_exchange() {
             marks.other = (vec![mv.guard.cell as usize, mv.other.cell as usize], "exchanged");
