@@ -274,6 +274,14 @@ fn icelights_rings_the_hit_tower_and_nothing_else() {
     assert!(with_class(&doc, &["hit"]).is_empty());
 }
 
+/// The points of the one `last path` line, as written.
+fn path_points(doc: &roxmltree::Document) -> Vec<(String, String)> {
+    let path = with_class(doc, &["last", "path"]);
+    assert_eq!(path.len(), 1, "one path line");
+    let points = path[0].attribute("points").unwrap().split(' ');
+    points.map(|p| p.split_once(',').map(|(x, y)| (x.to_string(), y.to_string())).unwrap()).collect()
+}
+
 /// The centre of the board cell named `name` (a rect), from its corner and size.
 fn rect_centre(doc: &roxmltree::Document, name: &str) -> (String, String) {
     let cell = with_class(doc, &["cell"]).into_iter().find(|n| n.attribute("data-cell") == Some(name)).unwrap();
@@ -288,17 +296,7 @@ fn coaster_marks_the_ride_of_the_last_move() {
     g.play(mv);
     let svg = render(&g, &Marks::last(mv));
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let path = with_class(&doc, &["last", "path"]);
-    assert_eq!(path.len(), 1);
-    let points: Vec<(String, String)> = path[0]
-        .attribute("points")
-        .unwrap()
-        .split(' ')
-        .map(|p| {
-            let (x, y) = p.split_once(',').unwrap();
-            (x.to_string(), y.to_string())
-        })
-        .collect();
+    let points = path_points(&doc);
     // The queen rides a1, a2, a3, a4 along the N arrows.
     let expected: Vec<(String, String)> = ["a1", "a2", "a3", "a4"].iter().map(|n| rect_centre(&doc, n)).collect();
     assert_eq!(points, expected);
@@ -315,9 +313,7 @@ fn e_marks_the_path_of_the_last_movement() {
     g.play(mv);
     let svg = render(&g, &Marks::last(mv));
     let doc = roxmltree::Document::parse(&svg).unwrap();
-    let path = with_class(&doc, &["last", "path"]);
-    assert_eq!(path.len(), 1);
-    let points = path[0].attribute("points").unwrap().split(' ').count();
+    let points = path_points(&doc).len();
     let between = g.movement_path(mv);
     assert!(!between.is_empty(), "a large's movement of three passes a cell");
     assert_eq!(points, between.len() + 2, "from, the cells landed on, to");

@@ -126,29 +126,13 @@ impl ChineseCheckers {
             return Vec::new();
         }
         let occupied = self.occupied() & !(1u128 << to);
-        let mut parent = [crate::geometry::hex::NONE; HOLES];
-        let mut queue = std::collections::VecDeque::from([from]);
-        parent[from] = from as u8;
-        while let Some(i) = queue.pop_front() {
-            if i == to {
-                let mut chain = Vec::new();
-                let mut at = parent[to] as usize;
-                while at != from {
-                    chain.push(at);
-                    at = parent[at] as usize;
-                }
-                chain.reverse();
-                return chain;
-            }
-            for over in BitIter(board.jumpable(i) & occupied) {
-                let land = board.landing(i, over) as usize;
-                if land < HOLES && !has(occupied, land) && parent[land] == crate::geometry::hex::NONE {
-                    parent[land] = i as u8;
-                    queue.push_back(land);
-                }
-            }
-        }
-        Vec::new()
+        let hops = |i: usize| -> Vec<usize> {
+            BitIter(board.jumpable(i) & occupied)
+                .map(|over| board.landing(i, over) as usize)
+                .filter(|&land| land < HOLES && !has(occupied, land))
+                .collect()
+        };
+        crate::geometry::path::shortest_path(HOLES, from, to, hops).unwrap_or_default()
     }
 
     /// Builds a position from its parts, deriving the hash and the outcome.

@@ -278,19 +278,23 @@ impl<'a> Walk<'a> {
         dests
     }
 
+    /// The directions a path at `pos` may go on in, each with the cell one step that way:
+    /// all six, or on straight lines only `last` (6: none yet), and only onto the board.
+    #[inline(always)]
+    fn steps(&self, pos: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let only = (self.straight && last < 6).then_some(last);
+        (0..6)
+            .filter(move |&d| only.is_none_or(|l| l == d))
+            .map(move |d| (d, self.t.step[pos][d] as usize))
+            .filter(|&(_, s)| s < CELLS)
+    }
+
     /// The walk of [`walk`](Walk::walk) that stops at the first path ending on `goal.to`,
     /// keeping the cells landed on before it in `path`; whether it found one.
     fn find(&self, pos: usize, left: u8, visited: Bits, last: usize, goal: &Target, path: &mut Vec<usize>) -> bool {
         let t = self.t;
         let open = goal.land & !visited;
-        for d in 0..6 {
-            if self.straight && last < 6 && d != last {
-                continue;
-            }
-            let s = t.step[pos][d] as usize;
-            if s >= CELLS {
-                continue;
-            }
+        for (d, s) in self.steps(pos, last) {
             let mut hops = [(s, 1, open & BITS[s] != 0), (NONE as usize, self.jump_cost, false)];
             if left >= self.jump_cost && goal.occ & BITS[s] != 0 {
                 let j = t.jump[pos][d] as usize;
@@ -334,14 +338,7 @@ impl<'a> Walk<'a> {
             }
             return;
         }
-        for d in 0..6 {
-            if self.straight && last < 6 && d != last {
-                continue;
-            }
-            let s = t.step[pos][d] as usize;
-            if s >= CELLS {
-                continue;
-            }
+        for (d, s) in self.steps(pos, last) {
             if open & BITS[s] != 0 {
                 if left == 1 {
                     *dests |= BITS[s];

@@ -280,29 +280,9 @@ impl<V: Variant> Mc<V> {
             return Vec::new();
         }
         if V::COASTER && self.options.move_model == MoveModel::Path {
-            let empty = t.cells & !(self.occ & !(1u64 << to));
-            let mut parent = [NONE; 64];
-            parent[from] = from as u8;
-            let mut queue = std::collections::VecDeque::from([from]);
-            while let Some(i) = queue.pop_front() {
-                if i == to {
-                    let mut ride = Vec::new();
-                    let mut at = parent[to] as usize;
-                    while at != from {
-                        ride.push(at);
-                        at = parent[at] as usize;
-                    }
-                    ride.reverse();
-                    return ride;
-                }
-                for next in BitIter(t.arrow_steps[i] & (empty | 1u64 << to)) {
-                    if parent[next] == NONE {
-                        parent[next] = i as u8;
-                        queue.push_back(next);
-                    }
-                }
-            }
-            return Vec::new();
+            let open = (t.cells & !self.occ) | 1u64 << to;
+            let steps = |i: usize| -> Vec<usize> { BitIter(t.arrow_steps[i] & open).collect() };
+            return crate::geometry::path::shortest_path(64, from, to, steps).unwrap_or_default();
         }
         let d = (0..8).find(|&d| t.rays[d][from] >> to & 1 != 0);
         let Some(d) = d else { return Vec::new() };
