@@ -395,7 +395,7 @@ fn drawing_names_every_hole_and_marks_the_last_move_with_its_hop_chain() {
         let mut list = MoveList::new();
         game.legal_moves(&mut list);
         let chained = list.iter().copied().find(|&mv| {
-            let mut after = game.clone();
+            let mut after = game;
             after.play(mv);
             !after.hop_chain(mv).is_empty()
         });
@@ -435,7 +435,7 @@ fn a_hop_chain_is_read_from_the_position_after_the_move() {
     game.play(mv);
     assert!(game.hop_chain(mv).is_empty(), "one hop passes no landing hole");
     let step = game.parse_move("e4-e5").unwrap();
-    let mut after = game.clone();
+    let mut after = game;
     after.play(step);
     assert!(after.hop_chain(step).is_empty(), "a step has no chain");
 }

@@ -326,7 +326,7 @@ impl E {
             if before.turn.outcome.is_some() || !before.is_legal(mv) {
                 continue;
             }
-            let mut replay = before.clone();
+            let mut replay = before;
             replay.play(mv);
             if replay.cell_stacks() == after {
                 return movegen::movement_path(&before, mv).unwrap_or_default();

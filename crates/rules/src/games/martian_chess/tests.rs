@@ -292,7 +292,7 @@ fn read_coaster(drawing: &str) -> Vec<(String, char, char, u8)> {
     // The file letters: the row under the board that holds only letters.
     let files_row = rows
         .iter()
-        .position(|r| r.iter().any(|c| *c == 'a') && r.iter().all(|c| *c == ' ' || c.is_ascii_lowercase()))
+        .position(|r| r.contains(&'a') && r.iter().all(|c| *c == ' ' || c.is_ascii_lowercase()))
         .expect("a row of file letters");
     let files: Vec<(usize, char)> =
         rows[files_row].iter().enumerate().filter(|(_, c)| c.is_ascii_lowercase()).map(|(i, c)| (i, *c)).collect();
