@@ -274,6 +274,16 @@ fn icelights_rings_the_hit_tower_and_nothing_else() {
     assert!(with_class(&doc, &["hit"]).is_empty());
 }
 
+/// The start of `G` after the move `text`: the position, the move and the picture that
+/// marks it.
+fn after_move<G: Picture>(text: &str) -> (G, G::Move, String) {
+    let mut g = G::new(&Default::default()).unwrap();
+    let mv = g.parse_move(text).unwrap();
+    g.play(mv);
+    let svg = render(&g, &Marks::last(mv));
+    (g, mv, svg)
+}
+
 /// The points of the one `last path` line, as written.
 fn path_points(doc: &roxmltree::Document) -> Vec<(String, String)> {
     let path = with_class(doc, &["last", "path"]);
@@ -291,10 +301,7 @@ fn rect_centre(doc: &roxmltree::Document, name: &str) -> (String, String) {
 
 #[test]
 fn coaster_marks_the_ride_of_the_last_move() {
-    let mut g = CoasterChess::new(&Default::default()).unwrap();
-    let mv = g.parse_move("a1-a4").unwrap();
-    g.play(mv);
-    let svg = render(&g, &Marks::last(mv));
+    let (_, _, svg) = after_move::<CoasterChess>("a1-a4");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let points = path_points(&doc);
     // The queen rides a1, a2, a3, a4 along the N arrows.
@@ -308,10 +315,7 @@ fn coaster_marks_the_ride_of_the_last_move() {
 
 #[test]
 fn e_marks_the_path_of_the_last_movement() {
-    let mut g = E::new(&Default::default()).unwrap();
-    let mv = g.parse_move("m8/1-j5").unwrap();
-    g.play(mv);
-    let svg = render(&g, &Marks::last(mv));
+    let (g, mv, svg) = after_move::<E>("m8/1-j5");
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let points = path_points(&doc).len();
     let between = g.movement_path(mv);

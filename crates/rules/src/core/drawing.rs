@@ -103,11 +103,6 @@ impl Grid {
         self.put(row, col, text);
     }
 
-    /// The width of row `row` so far.
-    pub fn width(&self, row: usize) -> usize {
-        self.rows.get(row).map_or(0, Vec::len)
-    }
-
     /// The drawing, each row without its trailing blanks and ended by a newline.
     pub fn render(&self) -> String {
         let mut out = String::new();

@@ -234,7 +234,7 @@ pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
 /// The board as text: ranks from the top with file letters below, `P D Q` for the pieces,
 /// `.` for an empty square and the canals as lines (Coaster boards also show each square's
 /// arrows round it); then the points and the clock. The last move's from square, the
-/// squares it passed and its to square are marked (see [`drawing`]).
+/// squares it passed and its to square are marked (see [`crate::core::drawing`]).
 pub fn draw<V: Variant>(game: &Mc<V>, last: Option<McMove>) -> String {
     let marks = match last {
         Some(mv) if !mv.is_pass() => LastMove::new(mv.from as usize, game.path(mv), mv.to as usize),
