@@ -131,20 +131,43 @@ impl Canvas {
         }
         for (cell, class, dash) in [(from, "last from", true), (to, "last to", false)] {
             let Some((name, p)) = cell else { continue };
-            let mut ring = Element::new("circle")
-                .attr("class", class)
-                .attr("data-cell", name)
-                .attr("cx", p.0)
-                .attr("cy", p.1)
-                .attr("r", r)
-                .attr("fill", "none")
-                .attr("stroke", "#222")
-                .attr("stroke-width", w * 1.5);
-            if dash {
-                ring = ring.attr("stroke-dasharray", format!("{:.2} {:.2}", w * 2.0, w * 1.5));
-            }
-            self.add(Layer::Marks, ring);
+            let dash = dash.then(|| format!("{:.2} {:.2}", w * 2.0, w * 1.5));
+            self.ring(class, (name, p), r, ("#222", w * 1.5), dash);
         }
+    }
+
+    /// An unfilled circle of radius `r` on the marks layer about a named cell, with its
+    /// class, its stroke colour and width, and a dash pattern if any.
+    pub fn ring(&mut self, class: &str, cell: (String, Pt), r: f64, stroke: (&str, f64), dash: Option<String>) {
+        let (name, p) = cell;
+        let mut ring = Element::new("circle")
+            .attr("class", class)
+            .attr("data-cell", name)
+            .attr("cx", p.0)
+            .attr("cy", p.1)
+            .attr("r", r)
+            .attr("fill", "none")
+            .attr("stroke", stroke.0)
+            .attr("stroke-width", stroke.1);
+        if let Some(dash) = dash {
+            ring = ring.attr("stroke-dasharray", dash);
+        }
+        self.add(Layer::Marks, ring);
+    }
+
+    /// The height of a stack of `n`, written small at `offset` from its cell's centre `p`
+    /// on the pieces layer.
+    pub fn stack_height(&mut self, p: Pt, n: usize, offset: Pt, size: f64) {
+        self.add(
+            Layer::Pieces,
+            Element::new("text")
+                .attr("class", "height")
+                .attr("x", p.0 + offset.0)
+                .attr("y", p.1 + offset.1)
+                .attr("font-size", size)
+                .attr("text-anchor", "middle")
+                .text(n.to_string()),
+        );
     }
 
     /// A hint arrow from `a` to `b`, numbered `n` (from 1) when `numbered`.

@@ -3,12 +3,9 @@
 //! that races to it), pegs in seat colours. The last move's hop chain is found again
 //! from the position after it.
 
-use std::collections::VecDeque;
-
 use tabula_rules::Seat;
 use tabula_rules::games::chinese_checkers::{CcMove, ChineseCheckers, HOLES, STAR};
 use tabula_rules::geometry::bits::{BitIter, has};
-use tabula_rules::geometry::hex::NONE;
 
 use crate::canvas::{Canvas, Layer, Pt, caption, hex_centre};
 use crate::svg::Element;
@@ -26,40 +23,11 @@ fn named(i: usize) -> (String, Pt) {
     (STAR.board.name(i), centre(i))
 }
 
-/// The holes a peg went through from `from` to `to` (both excluded) by a hop chain in the
-/// position before the move, read from the position after it: the same pegs stand
-/// everywhere but on `from` and `to`, and the moving peg is not there to hop over. Empty
-/// for a step or where no chain exists (a swap).
+/// The holes a peg went through from `from` to `to` (both excluded) by a hop chain, read
+/// from the position after the move: [`ChineseCheckers::hop_chain`]. Empty for a step or
+/// where no chain exists (a swap).
 pub fn hop_chain(game: &ChineseCheckers, mv: CcMove) -> Vec<usize> {
-    let board = &STAR.board;
-    let (from, to) = (mv.from as usize, mv.to as usize);
-    if mv.is_pass() || board.neighbor_mask(from) & (1u128 << to) != 0 {
-        return Vec::new();
-    }
-    let occupied = game.occupied() & !(1u128 << to);
-    let mut parent = [NONE; HOLES];
-    let mut queue = VecDeque::from([from]);
-    parent[from] = from as u8;
-    while let Some(i) = queue.pop_front() {
-        if i == to {
-            let mut chain = Vec::new();
-            let mut at = parent[to] as usize;
-            while at != from {
-                chain.push(at);
-                at = parent[at] as usize;
-            }
-            chain.reverse();
-            return chain;
-        }
-        for over in BitIter(board.jumpable(i) & occupied) {
-            let land = board.landing(i, over) as usize;
-            if land < HOLES && !has(occupied, land) && parent[land] == NONE {
-                parent[land] = i as u8;
-                queue.push_back(land);
-            }
-        }
-    }
-    Vec::new()
+    game.hop_chain(mv)
 }
 
 impl Picture for ChineseCheckers {

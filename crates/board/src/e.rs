@@ -3,7 +3,8 @@
 //! border rays and the centre grey. A stack shows every pyramid from the bottom (lowest in
 //! the cell) to the top as triangles whose width tells the size (small, medium, large); a
 //! foreign-trapped piece (under another seat's piece that covers it) has a thick dashed
-//! black outline and the class `trapped`.
+//! black outline and the class `trapped`. The last move's path runs through the cells its
+//! unit landed on ([`E::movement_path`]).
 
 use std::collections::BTreeMap;
 
@@ -109,16 +110,7 @@ impl Picture for E {
                 base -= h;
             }
             if stack.len() > 3 {
-                c.add(
-                    Layer::Pieces,
-                    Element::new("text")
-                        .attr("class", "height")
-                        .attr("x", p.0 + 0.32)
-                        .attr("y", p.1 + 0.4)
-                        .attr("font-size", 0.3)
-                        .attr("text-anchor", "middle")
-                        .text(stack.len().to_string()),
-                );
+                c.stack_height(p, stack.len(), (0.32, 0.4), 0.3);
             }
         }
         if let Some(mv) = marks.last.filter(|m| !m.is_pass()) {
@@ -127,7 +119,8 @@ impl Picture for E {
             } else {
                 (None, None)
             };
-            c.last_move(from, &[], to, 0.5);
+            let between: Vec<Pt> = self.movement_path(mv).into_iter().map(centre).collect();
+            c.last_move(from, &between, to, 0.5);
             if mv.has_exchange() {
                 for slot in [mv.guard, mv.other] {
                     exchange_mark(&mut c, slot);
@@ -144,18 +137,5 @@ impl Picture for E {
 
 /// A guard of an exchange: a dotted ring on its cell.
 fn exchange_mark(c: &mut Canvas, slot: Slot) {
-    let (name, p) = named(slot.cell as usize);
-    c.add(
-        Layer::Marks,
-        Element::new("circle")
-            .attr("class", "last exchange")
-            .attr("data-cell", name)
-            .attr("cx", p.0)
-            .attr("cy", p.1)
-            .attr("r", 0.42)
-            .attr("fill", "none")
-            .attr("stroke", "#222")
-            .attr("stroke-width", 0.06)
-            .attr("stroke-dasharray", "0.04 0.08"),
-    );
+    c.ring("last exchange", named(slot.cell as usize), 0.42, ("#222", 0.06), Some("0.04 0.08".into()));
 }

@@ -87,16 +87,7 @@ impl Picture for Echelon {
                 y -= step;
             }
             if stack.len() > 1 {
-                c.add(
-                    Layer::Pieces,
-                    Element::new("text")
-                        .attr("class", "height")
-                        .attr("x", p.0 + 0.36)
-                        .attr("y", p.1 + 0.42)
-                        .attr("font-size", 0.28)
-                        .attr("text-anchor", "middle")
-                        .text(stack.len().to_string()),
-                );
+                c.stack_height(p, stack.len(), (0.36, 0.42), 0.28);
             }
         }
         if let Some(mv) = marks.last {

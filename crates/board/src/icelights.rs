@@ -96,19 +96,7 @@ impl Picture for Icelights {
                 a = b;
             }
             if beam.end == BeamEnd::Tower {
-                let p = centre(beam.end_square);
-                c.add(
-                    Layer::Marks,
-                    Element::new("circle")
-                        .attr("class", "hit")
-                        .attr("data-cell", name(beam.end_square))
-                        .attr("cx", p.0)
-                        .attr("cy", p.1)
-                        .attr("r", 0.62)
-                        .attr("fill", "none")
-                        .attr("stroke", "#ff0000")
-                        .attr("stroke-width", 0.14),
-                );
+                c.ring("hit", named(beam.end_square), 0.62, ("#ff0000", 0.14), None);
             }
         }
         for (sq, piece) in self.piece_list() {
@@ -169,20 +157,7 @@ impl Picture for Icelights {
                 c.last_move(Some(named(mv.from)), &[], Some(named(mv.to)), 0.62);
             }
             if mv.has_turn() {
-                let p = centre(mv.turn);
-                c.add(
-                    Layer::Marks,
-                    Element::new("circle")
-                        .attr("class", "last turn")
-                        .attr("data-cell", name(mv.turn))
-                        .attr("cx", p.0)
-                        .attr("cy", p.1)
-                        .attr("r", 0.72)
-                        .attr("fill", "none")
-                        .attr("stroke", "#222")
-                        .attr("stroke-width", 0.06)
-                        .attr("stroke-dasharray", "0.05 0.1"),
-                );
+                c.ring("last turn", named(mv.turn), 0.72, ("#222", 0.06), Some("0.05 0.1".into()));
             }
         }
         let moves: Vec<&IlMove> = marks.arrows.iter().filter(|m| m.has_move()).collect();

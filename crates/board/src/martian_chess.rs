@@ -3,7 +3,8 @@
 //! lines. Pieces have no colour of their own in these games: a piece is drawn in the colour
 //! of the zone it stands in (its owner), as a pyramid whose size is its pips (pawn, drone,
 //! queen). On Coaster boards each square shows its printed arrows as small wedges at the
-//! edges they point across.
+//! edges they point across. The last move's path is the squares it passed ([`Mc::path`]):
+//! a ride along the arrows on Coaster boards, the straight line on Martian ones.
 
 use tabula_rules::Seat;
 use tabula_rules::games::martian_chess::board::{AE, AN, AS, AW};
@@ -113,7 +114,8 @@ impl<V: Variant> Picture for Mc<V> {
             );
         }
         if let Some(mv) = marks.last.filter(|m| !m.is_pass()) {
-            c.last_move(Some(named(mv.from as usize)), &[], Some(named(mv.to as usize)), 0.42);
+            let between: Vec<Pt> = self.path(mv).into_iter().map(centre).collect();
+            c.last_move(Some(named(mv.from as usize)), &between, Some(named(mv.to as usize)), 0.42);
         }
         let moves: Vec<&McMove> = marks.arrows.iter().filter(|m| !m.is_pass()).collect();
         for (n, mv) in moves.iter().enumerate() {

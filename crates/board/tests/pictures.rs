@@ -200,31 +200,13 @@ fn icelights() {
 }
 
 #[test]
-fn icelights_draws_beams_and_hits() {
+fn icelights_draws_beams() {
     let g = Icelights::new(&Default::default()).unwrap();
     let svg = render(&g, &Marks::none());
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let legs: usize = g.beams().beams().iter().map(|b| b.legs().len()).sum();
     assert!(legs > 0, "the start position has beams");
     assert_eq!(with_class(&doc, &["beam"]).len(), legs);
-    // A position where a beam hits a Tower: play random moves until one ends the game so.
-    let mut moves = MoveList::new();
-    for seed in 0..200 {
-        let mut g = Icelights::new(&Default::default()).unwrap();
-        for k in 0..60 {
-            g.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            g.play(moves.as_slice()[(k * 31 + seed * 17) % moves.len()]);
-        }
-        if g.hit_towers() != 0 {
-            let svg = render(&g, &Marks::none());
-            let doc = roxmltree::Document::parse(&svg).unwrap();
-            assert_eq!(with_class(&doc, &["hit"]).len(), g.hit_towers().count_ones() as usize);
-            return;
-        }
-    }
 }
 
 #[test]
@@ -272,4 +254,71 @@ fn coaster_chess() {
             check(&mid, Some((mv, &from, &to)), mid.occupied().count_ones() as usize, &letters(6), &numbers(6));
         }
     }
+}
+
+#[test]
+fn icelights_rings_the_hit_tower_and_nothing_else() {
+    // Seat 0's Beamer on a2 faces E; the Icelight on d2 turns the beam N up the d file to
+    // the Tower on d8.
+    let g = Icelights::from_text("icelights turn=1 ply=3 passes=0 board=3t4/8/8/8/8/8/BE2IN4/T7").unwrap();
+    let svg = render(&g, &Marks::none());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let hits: Vec<&str> = with_class(&doc, &["hit"]).iter().map(|n| n.attribute("data-cell").unwrap()).collect();
+    assert_eq!(hits, ["d8"]);
+    let tower = with_class(&doc, &["piece", "tower"]).into_iter().find(|n| n.attribute("data-cell") == Some("d8"));
+    assert!(tower.is_some(), "the hit Tower stands on d8");
+    // The start has beams but no hit.
+    let start = Icelights::new(&Default::default()).unwrap();
+    let doc_svg = render(&start, &Marks::none());
+    let doc = roxmltree::Document::parse(&doc_svg).unwrap();
+    assert!(with_class(&doc, &["hit"]).is_empty());
+}
+
+/// The start of `G` after the move `text`: the position, the move and the picture that
+/// marks it.
+fn after_move<G: Picture>(text: &str) -> (G, G::Move, String) {
+    let mut g = G::new(&Default::default()).unwrap();
+    let mv = g.parse_move(text).unwrap();
+    g.play(mv);
+    let svg = render(&g, &Marks::last(mv));
+    (g, mv, svg)
+}
+
+/// The points of the one `last path` line, as written.
+fn path_points(doc: &roxmltree::Document) -> Vec<(String, String)> {
+    let path = with_class(doc, &["last", "path"]);
+    assert_eq!(path.len(), 1, "one path line");
+    let points = path[0].attribute("points").unwrap().split(' ');
+    points.map(|p| p.split_once(',').map(|(x, y)| (x.to_string(), y.to_string())).unwrap()).collect()
+}
+
+/// The centre of the board cell named `name` (a rect), from its corner and size.
+fn rect_centre(doc: &roxmltree::Document, name: &str) -> (String, String) {
+    let cell = with_class(doc, &["cell"]).into_iter().find(|n| n.attribute("data-cell") == Some(name)).unwrap();
+    let num = |k: &str| cell.attribute(k).unwrap().parse::<f64>().unwrap();
+    (format!("{:.2}", num("x") + num("width") / 2.0), format!("{:.2}", num("y") + num("height") / 2.0))
+}
+
+#[test]
+fn coaster_marks_the_ride_of_the_last_move() {
+    let (_, _, svg) = after_move::<CoasterChess>("a1-a4");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let points = path_points(&doc);
+    // The queen rides a1, a2, a3, a4 along the N arrows.
+    let expected: Vec<(String, String)> = ["a1", "a2", "a3", "a4"].iter().map(|n| rect_centre(&doc, n)).collect();
+    assert_eq!(points, expected);
+    let cells = |class: &str| -> Vec<String> {
+        with_class(&doc, &["last", class]).iter().map(|n| n.attribute("data-cell").unwrap().to_string()).collect()
+    };
+    assert_eq!((cells("from"), cells("to")), (vec!["a1".to_string()], vec!["a4".to_string()]));
+}
+
+#[test]
+fn e_marks_the_path_of_the_last_movement() {
+    let (g, mv, svg) = after_move::<E>("m8/1-j5");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let points = path_points(&doc).len();
+    let between = g.movement_path(mv);
+    assert!(!between.is_empty(), "a large's movement of three passes a cell");
+    assert_eq!(points, between.len() + 2, "from, the cells landed on, to");
 }

@@ -132,9 +132,10 @@ impl Console {
         self.0.borrow_mut().1.take()
     }
 
-    /// The board, the position text and whose turn it is.
-    fn show<G: EngineGame>(&self, game: &G, human: Seat) {
-        self.write(&game.draw());
+    /// The board with `last`, the move that led to it, marked; the position text and whose
+    /// turn it is.
+    fn show<G: EngineGame>(&self, game: &G, last: Option<G::Move>, human: Seat) {
+        self.write(&game.draw_marked(last));
         self.line(format_args!("position: {}", game.to_text()));
         match game.outcome() {
             Some(outcome) => self.line(format_args!("game over: {outcome} (undo, show or quit)")),
@@ -188,7 +189,7 @@ impl Terminal {
         match line {
             "" => {}
             "help" | "?" => self.console.line(HELP),
-            "show" => self.console.show(game, self.human),
+            "show" => self.console.show(game, None, self.human),
             _ => return false,
         }
         true
@@ -251,14 +252,16 @@ impl<G: EngineGame> Person<G> for Terminal {
 
 /// What the person sees of the game: the engines thinking and moving, the board after every
 /// move, moves taken back.
-struct Screen {
+struct Screen<G> {
     console: Console,
     human: Seat,
+    /// The position before the latest move, in which its text is read to mark it.
+    before: G,
     /// The engine spec of each seat (the person's is empty).
     specs: Vec<String>,
 }
 
-impl<G: EngineGame> Observer<G> for Screen {
+impl<G: EngineGame> Observer<G> for Screen<G> {
     fn thinking(&mut self, game: &G) {
         let seat = game.to_move();
         self.console.line(format_args!("seat {seat} ({}) thinks...", self.specs[seat.index()]));
@@ -277,7 +280,9 @@ impl<G: EngineGame> Observer<G> for Screen {
         if seat != self.human {
             self.console.line(format_args!("seat {seat} plays {} ({:.2}s)", record.text, record.time.as_secs_f64()));
         }
-        self.console.show(game, self.human);
+        let last = self.before.parse_move(&record.text).ok();
+        self.before = game.clone();
+        self.console.show(game, last, self.human);
     }
 
     fn undone(&mut self, game: &G, plies: usize) {
@@ -285,7 +290,8 @@ impl<G: EngineGame> Observer<G> for Screen {
             self.console.line("nothing to undo");
         } else {
             self.console.line(format_args!("took back {}", plural(plies, "ply", "plies")));
-            self.console.show(game, self.human);
+            self.before = game.clone();
+            self.console.show(game, None, self.human);
         }
     }
 }
@@ -335,7 +341,8 @@ impl GameCommand for PlayArgs {
             seat_specs.push(spec);
         }
         console.line(format_args!("{} against {}; {HELP}", G::NAME, specs.join(", ")));
-        console.show(&game, human);
+        console.show(&game, None, human);
+        let mut screen = Screen { console: console.clone(), human, before: game.clone(), specs: seat_specs };
         let setup = GameSetup {
             start: game,
             book: Vec::new(),
@@ -344,7 +351,6 @@ impl GameCommand for PlayArgs {
             time_manager: TimeManager::default(),
             time: Arc::new(WallClock::new()),
         };
-        let mut screen = Screen { console: console.clone(), human, specs: seat_specs };
         let result = play_game(setup, &mut players, &mut screen);
         match result.termination {
             Termination::EngineError(_, Fault::NoMove) => console.line("the engine found no move"),

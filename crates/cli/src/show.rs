@@ -153,7 +153,7 @@ impl GameCommand for Show {
         if let Some(line) = line {
             writeln!(out, "{line}")?;
         }
-        write!(out, "{}", game.draw())?;
+        write!(out, "{}", game.draw_marked(last))?;
         writeln!(out, "position: {}", game.to_text())?;
         match game.outcome() {
             Some(outcome) => writeln!(out, "result: {outcome}")?,

@@ -41,8 +41,9 @@ fn divide_rows_sum_to_the_total_and_match_perft_after_the_move() {
 fn show_draws_the_board_and_its_position_round_trips() {
     let out = ok(&["show", "echelon", "--moves", "d5-e5,f5-f9,e5-f5"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["9", ".", "B", ".", ".", ".", "9"]);
-    assert!(lines[4].split_whitespace().eq(["5", ".", ".", ".", "B5", "x", "R6", ".", ".", ".", "5"]), "{out}");
+    let rank = |n: &str| lines.iter().find(|l| l.starts_with(n)).unwrap().split_whitespace().collect::<Vec<_>>();
+    assert_eq!(rank(" 9"), ["9", "d", ".", "B", ".", ".", ".", "9"], "{out}");
+    assert_eq!(rank(" 5"), ["5", ".", ".", ".", "B5", "+x", "*R6", ".", ".", ".", "5"], "{out}");
     assert!(out.contains("stacks (bottom to top): d5 BRBRB, f5 RBRBRR"), "{out}");
     let position = lines.iter().find_map(|l| l.strip_prefix("position: ")).expect("a position line");
     assert_eq!(
@@ -51,7 +52,7 @@ fn show_draws_the_board_and_its_position_round_trips() {
     );
     assert!(out.contains("seat 1 to move, ply 3\nlegal moves (30): d5-a2 "), "{out}");
     let again = ok(&["show", "echelon", "--position", position]);
-    assert_eq!(again, out);
+    assert_eq!(again, crate::unmarked(&out));
     // A finished game prints its result: red's only counters are buried, red loses.
     let lost = "echelon radius=4 turn=0 ply=30 board=...../....../......./......../......[rbrbrb]../......../......./....../[rbrbrb]....";
     let out = ok(&["show", "echelon", "--position", lost]);

@@ -209,6 +209,28 @@ pub fn show(game: &str, args: &[&str]) -> Shown {
     Shown { board: lines[..at].iter().map(|l| l.to_string()).collect(), position, state, moves, stdout }
 }
 
+/// The output of `show` without its marks of the last move: what the same position prints
+/// when given by its text.
+pub fn unmarked(stdout: &str) -> String {
+    let mut out = String::new();
+    let mut board = true;
+    for line in stdout.lines() {
+        board &= !line.starts_with("position: ");
+        if board && line.starts_with("last move: ") {
+            continue;
+        }
+        let line = if board { line.replace(['+', '~', '*', '='], " ") } else { line.to_string() };
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The rank lines of a board drawing: those that start with a rank number.
+pub fn rank_lines(board: &[String]) -> Vec<&str> {
+    board.iter().map(String::as_str).filter(|l| l.get(..2).is_some_and(|n| n.trim().parse::<u32>().is_ok())).collect()
+}
+
 /// The node counts of the depth lines of a perft output.
 pub fn counts(out: &str) -> Vec<u64> {
     out.lines().filter(|l| l.starts_with("depth=")).map(|l| depth_line(l).1).collect()

@@ -167,6 +167,12 @@ fn play_from_a_script_survives_bad_input_undoes_and_finishes() {
     assert!(out.contains("took back 2 plies"), "{out}");
     assert!(out.contains("hint: "), "{out}");
     assert!(out.contains("game over: seat 0 wins"), "{out}");
+    // The board after a move marks it: the person's h5-g4, then the engine's reply.
+    let after_h5 = &out[out.find("> h5-g4\n").unwrap()..];
+    let board = &after_h5[..after_h5.find("position: ").unwrap()];
+    assert!(board.contains("+.") && board.contains("*0") && board.contains("last move: +from *to"), "{board}");
+    let start = &out[..out.find("> zz").unwrap()];
+    assert!(!start.contains("last move: "), "nothing is marked before the first move: {start}");
     assert!(out.contains("the game is over: 'q1-q2' is not played"), "{out}");
     // The last undo goes back from the finished game to seat 0's move at ply 82.
     let tail = &out[out.rfind("> undo").unwrap()..];

@@ -231,7 +231,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A drawing of the position for a terminal.
     fn draw(&self) -> String {
-        Self::Notation::draw(self)
+        self.draw_marked(None)
+    }
+    /// A drawing of the position for a terminal with `last`, the move that led to it,
+    /// marked: its from cell, its path where the game has one and its to cell, and a legend
+    /// line for the marks.
+    fn draw_marked(&self, last: Option<Self::Move>) -> String {
+        Self::Notation::draw_marked(self, last)
     }
 
     /// The team a seat plays for; seats of one team share a result (Martian Chess's team
@@ -273,4 +279,9 @@ pub trait Notation<G: Game> {
     fn from_text(text: &str) -> Result<G, NotationError>;
     /// A drawing for a terminal.
     fn draw(game: &G) -> String;
+    /// A drawing for a terminal with `last`, the move that led to `game`, marked; by default
+    /// the drawing without marks.
+    fn draw_marked(game: &G, _last: Option<G::Move>) -> String {
+        Self::draw(game)
+    }
 }

@@ -1,6 +1,7 @@
 //! Shared mechanics of every game: the [`Game`](game::Game) trait, seats and outcomes,
 //! move lists, errors, Zobrist keys and perft.
 
+pub mod drawing;
 pub mod ending;
 pub mod error;
 pub mod game;

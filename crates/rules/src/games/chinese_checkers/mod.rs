@@ -114,6 +114,27 @@ impl ChineseCheckers {
         Reacher::new(self)
     }
 
+    /// The holes a peg went through from `mv.from` to `mv.to` (both excluded) by a hop
+    /// chain in the position before `mv`, read from this position, the one after it: the
+    /// same pegs stand everywhere but on `from` and `to`, and the moving peg is not there to
+    /// hop over. Empty for a step or where no chain exists (a swap). For drawings: it
+    /// allocates.
+    pub fn hop_chain(&self, mv: CcMove) -> Vec<usize> {
+        let board = &STAR.board;
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.is_pass() || from >= HOLES || to >= HOLES || has(board.neighbor_mask(from), to) {
+            return Vec::new();
+        }
+        let occupied = self.occupied() & !(1u128 << to);
+        let hops = |i: usize| -> Vec<usize> {
+            BitIter(board.jumpable(i) & occupied)
+                .map(|over| board.landing(i, over) as usize)
+                .filter(|&land| land < HOLES && !has(occupied, land))
+                .collect()
+        };
+        crate::geometry::path::shortest_path(HOLES, from, to, hops).unwrap_or_default()
+    }
+
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
     fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {

@@ -19,6 +19,7 @@
 
 use super::board::{PEGS, STAR};
 use super::{CcMove, CcOptions, ChineseCheckers, Seats4p};
+use crate::core::drawing::{self, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::Header;
@@ -150,28 +151,21 @@ pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
     Ok(ChineseCheckers::from_parts(options, pegs, turn, ply, passes))
 }
 
-/// The board as text: one line per rank with the rank number on both margins and the
-/// rank's first and last file beside it; `.` is an empty hole, a digit the seat of a peg.
-pub fn draw(game: &ChineseCheckers) -> String {
+/// The board as text: one line per rank with the rank number on both margins, file letters
+/// beyond both ends of every file; `.` is an empty hole, a digit the seat of a peg. The last
+/// move's from hole, hop chain and to hole are marked (see [`drawing`]).
+pub fn draw(game: &ChineseCheckers, last: Option<CcMove>) -> String {
     let board = &STAR.board;
-    let mut out = String::new();
-    for range in STAR.board.ranks() {
-        // Pointy-top layout: hole (q, r) sits in column 2q + r, from -12 to 12.
-        let mut line = [b' '; 25];
-        for i in range.clone() {
-            let h = board.cell(i);
-            line[(2 * h.q as i32 + h.r as i32 + 12) as usize] = match game.owner(i) {
-                Some(s) => b'0' + s.0,
-                None => b'.',
-            };
-        }
-        let first = board.name(range.start);
-        let last = board.name(range.end - 1);
-        let (file_a, rank) = first.split_at(1);
-        let file_z = &last[..1];
-        let cells = String::from_utf8_lossy(&line);
-        out.push_str(&format!("{rank:>2} {file_a}  {cells}  {file_z} {rank}\n"));
-    }
+    let marks = match last {
+        Some(mv) if !mv.is_pass() => LastMove::new(mv.from as usize, game.hop_chain(mv), mv.to as usize),
+        _ => LastMove::default(),
+    };
+    let mut out = drawing::hex_board(board, &marks, |i| match game.owner(i) {
+        Some(s) => s.0.to_string(),
+        None => ".".to_string(),
+    });
+    out.push_str("files run down-right: follow a hole up-left or down-right to its letter\n");
+    out.push_str(&marks.legend());
     out
 }
 
@@ -199,6 +193,10 @@ impl crate::core::game::Notation<ChineseCheckers> for Text {
     }
 
     fn draw(game: &ChineseCheckers) -> String {
-        draw(game)
+        draw(game, None)
+    }
+
+    fn draw_marked(game: &ChineseCheckers, last: Option<CcMove>) -> String {
+        draw(game, last)
     }
 }

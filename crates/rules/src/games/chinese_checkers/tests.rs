@@ -385,3 +385,57 @@ fn single_peg_reach_depends_only_on_its_reads() {
     assert!(outside > 10_000, "only {outside} holes outside the reads were tried");
     assert!(home > 1000, "only {home} pegs at home were tried");
 }
+
+#[test]
+fn drawing_names_every_hole_and_marks_the_last_move_with_its_hop_chain() {
+    // Play the first move with a hop chain of two hops or more that the game offers.
+    let mut game = start(2);
+    let mut last = None;
+    for _ in 0..40 {
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        let chained = list.iter().copied().find(|&mv| {
+            let mut after = game;
+            after.play(mv);
+            !after.hop_chain(mv).is_empty()
+        });
+        let mv = chained.unwrap_or(list.iter().copied().next().unwrap());
+        game.play(mv);
+        if chained.is_some() {
+            last = Some(mv);
+            break;
+        }
+    }
+    let mv = last.expect("a hop chain within 40 plies");
+    let chain = game.hop_chain(mv);
+    let drawing = game.draw_marked(Some(mv));
+    let mark = |i: usize| match i {
+        _ if i == mv.to as usize => "*",
+        _ if i == mv.from as usize => "+",
+        _ if chain.contains(&i) => "~",
+        _ => "",
+    };
+    crate::core::drawing::assert_hex_labels(&STAR.board, &drawing, |i| {
+        let peg = game.owner(i).map_or(".".to_string(), |s| s.0.to_string());
+        format!("{}{peg}", mark(i))
+    });
+    assert!(drawing.contains("\nlast move: +from ~path *to\n"), "{drawing}");
+    // Without the move nothing is marked and no legend is written.
+    let plain = game.draw();
+    crate::core::drawing::assert_hex_labels(&STAR.board, &plain, |i| {
+        game.owner(i).map_or(".".to_string(), |s| s.0.to_string())
+    });
+    assert!(!plain.contains("last move"), "{plain}");
+}
+
+#[test]
+fn a_hop_chain_is_read_from_the_position_after_the_move() {
+    let mut game = start(2);
+    let mv = game.parse_move("k15-k13").unwrap();
+    game.play(mv);
+    assert!(game.hop_chain(mv).is_empty(), "one hop passes no landing hole");
+    let step = game.parse_move("e4-e5").unwrap();
+    let mut after = game;
+    after.play(step);
+    assert!(after.hop_chain(step).is_empty(), "a step has no chain");
+}

@@ -288,6 +288,53 @@ impl E {
         TABLES.sector[self.goal_sector(seat) as usize]
     }
 
+    /// The cells the unit of `mv`, the turn that led to this position, landed on between
+    /// its from cell and its to cell (steps and jumps; the cells jumped over are not
+    /// among them): one legal path of that movement, for drawings. A movement names only
+    /// its ends, so the position before it is found again: the unit is the top of the to
+    /// cell's stack, as many pieces as make `mv` legal there and lead back here. Empty for
+    /// a turn without movement, or a movement of one step or jump. It allocates.
+    pub fn movement_path(&self, mv: EMove) -> Vec<usize> {
+        let (from, to) = (mv.from.cell as usize, mv.to as usize);
+        if !mv.has_movement() || from >= CELLS || to >= CELLS || from == to || self.turn.ply == 0 {
+            return Vec::new();
+        }
+        let after = self.cell_stacks();
+        let mut stacks = after.clone();
+        if mv.has_exchange() {
+            // The exchange swapped the pieces of its two slots after the movement.
+            let (a, b) = (mv.guard, mv.other);
+            let (ca, cb) = (a.cell as usize, b.cell as usize);
+            let fits = |c: usize, level: u8| c < CELLS && level >= 1 && level as usize <= stacks[c].len();
+            if !fits(ca, a.level) || !fits(cb, b.level) {
+                return Vec::new();
+            }
+            let pa = stacks[ca][a.level as usize - 1];
+            stacks[ca][a.level as usize - 1] = stacks[cb][b.level as usize - 1];
+            stacks[cb][b.level as usize - 1] = pa;
+        }
+        if stacks[from].len() + 1 != mv.from.level as usize {
+            return Vec::new();
+        }
+        let mover = (self.turn.to_move + self.seats - 1) % self.seats;
+        for len in 1..=stacks[to].len() {
+            let mut guess = stacks.clone();
+            let keep = guess[to].len() - len;
+            let unit = guess[to].split_off(keep);
+            guess[from].extend(unit);
+            let before = E::from_stacks(self.options, &guess, mover, self.turn.ply - 1, 0, Slot::NONE);
+            if before.turn.outcome.is_some() || !before.is_legal(mv) {
+                continue;
+            }
+            let mut replay = before;
+            replay.play(mv);
+            if replay.cell_stacks() == after {
+                return movegen::movement_path(&before, mv).unwrap_or_default();
+            }
+        }
+        Vec::new()
+    }
+
     /// With `previous_move_only`, where the previous turn's movement put its piece.
     pub fn previous_movement(&self) -> Option<Slot> {
         (self.prev.cell != NONE).then_some(self.prev)

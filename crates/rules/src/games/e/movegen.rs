@@ -127,6 +127,32 @@ fn turns(g: &E, sink: &mut impl Sink) {
     exchange::standalone(g, sink);
 }
 
+/// One legal path of the movement `mv` in `g`, the position before it: the cells landed on
+/// between its from cell and its to cell, in order; `None` if `mv` has no such movement.
+pub(super) fn movement_path(g: &E, mv: EMove) -> Option<Vec<usize>> {
+    let w = Walk::new(g);
+    let x = g.piece_in(mv.from)?;
+    if seat_of(x) as usize != w.me {
+        return None;
+    }
+    let u = w.unit(x);
+    let (from, size) = (u.from.cell as usize, size_of(u.x));
+    let reach = if w.jump_cost == 1 { 2 * size } else { size };
+    let land = w.landable(&u, w.t.reach[from][reach.min(6) as usize]);
+    let occ = if g.below[u.x as usize] == NONE { g.occupied & !BITS[from] } else { g.occupied };
+    let mut path = Vec::new();
+    let target = Target { land, occ, to: mv.to as usize };
+    w.find(from, size, BITS[from], 6, &target, &mut path).then_some(path)
+}
+
+/// What [`Walk::find`] looks for: the movement's landing cells, the occupied cells it may
+/// jump over, and its to cell.
+struct Target {
+    land: Bits,
+    occ: Bits,
+    to: usize,
+}
+
 impl<'a> Walk<'a> {
     /// The walker of the side to move in `g`.
     fn new(g: &'a E) -> Self {
@@ -252,6 +278,48 @@ impl<'a> Walk<'a> {
         dests
     }
 
+    /// The directions a path at `pos` may go on in, each with the cell one step that way:
+    /// all six, or on straight lines only `last` (6: none yet), and only onto the board.
+    #[inline(always)]
+    fn steps(&self, pos: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let only = (self.straight && last < 6).then_some(last);
+        (0..6)
+            .filter(move |&d| only.is_none_or(|l| l == d))
+            .map(move |d| (d, self.t.step[pos][d] as usize))
+            .filter(|&(_, s)| s < CELLS)
+    }
+
+    /// The walk of [`walk`](Walk::walk) that stops at the first path ending on `goal.to`,
+    /// keeping the cells landed on before it in `path`; whether it found one.
+    fn find(&self, pos: usize, left: u8, visited: Bits, last: usize, goal: &Target, path: &mut Vec<usize>) -> bool {
+        let t = self.t;
+        let open = goal.land & !visited;
+        for (d, s) in self.steps(pos, last) {
+            let mut hops = [(s, 1, open & BITS[s] != 0), (NONE as usize, self.jump_cost, false)];
+            if left >= self.jump_cost && goal.occ & BITS[s] != 0 {
+                let j = t.jump[pos][d] as usize;
+                hops[1] = (j, self.jump_cost, j < CELLS && open & BITS[j] != 0);
+            }
+            for (cell, cost, ok) in hops {
+                if !ok || cost > left {
+                    continue;
+                }
+                if cost == left {
+                    if cell == goal.to {
+                        return true;
+                    }
+                    continue;
+                }
+                path.push(cell);
+                if self.find(cell, left - cost, visited | BITS[cell], d, goal, path) {
+                    return true;
+                }
+                path.pop();
+            }
+        }
+        false
+    }
+
     /// Extends a path at `pos` with `left` to spend; `last` is the previous direction (6:
     /// none).
     #[allow(clippy::too_many_arguments)]
@@ -270,14 +338,7 @@ impl<'a> Walk<'a> {
             }
             return;
         }
-        for d in 0..6 {
-            if self.straight && last < 6 && d != last {
-                continue;
-            }
-            let s = t.step[pos][d] as usize;
-            if s >= CELLS {
-                continue;
-            }
+        for (d, s) in self.steps(pos, last) {
             if open & BITS[s] != 0 {
                 if left == 1 {
                     *dests |= BITS[s];

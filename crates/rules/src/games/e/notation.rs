@@ -22,6 +22,7 @@
 
 use super::board::{CELLS, MAX_SEATS, PIECES, TABLES};
 use super::{E, EMove, EOptions, Piece, Slot, Standalone, seat_of};
+use crate::core::drawing::{self, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::{Header, number};
@@ -283,36 +284,42 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
 }
 
 /// A drawing of the board: each cell's top piece (upper case for a stack, with its
-/// height), then the stacks from the bottom up and the side to move.
-pub fn draw(game: &E) -> String {
-    let mut out = String::new();
-    let mut stacks = Vec::new();
-    for range in TABLES.hex.ranks() {
-        let first = TABLES.hex.cell(range.start);
-        let mut line = " ".repeat(2 * first.r.unsigned_abs() as usize);
-        let rank = TABLES.hex.name(range.start)[1..].to_string();
-        for c in range {
-            let s = game.stack(c);
-            let token = match s.as_slice() {
-                [] => ".".to_string(),
-                [one] => piece_text(*one),
-                [.., top] => {
-                    stacks.push(format!(
-                        "{} {}",
-                        TABLES.hex.name(c),
-                        s.iter().map(|p| piece_text(*p)).collect::<Vec<_>>().join(" ")
-                    ));
-                    format!("{}{}", piece_text(*top).to_uppercase(), s.len())
-                }
-            };
-            line.push_str(&format!("{token:<4}"));
+/// height), file letters beyond both ends of every file and rank numbers on both margins,
+/// then the stacks from the bottom up. The last move's from cell, the cells it landed on
+/// between ([`E::movement_path`]), its to cell and the guards of its exchange are marked
+/// (see [`drawing`]).
+pub fn draw(game: &E, last: Option<EMove>) -> String {
+    let mut marks = LastMove::default();
+    if let Some(mv) = last.filter(|m| !m.is_pass()) {
+        if mv.has_movement() {
+            marks = LastMove::new(mv.from.cell as usize, game.movement_path(mv), mv.to as usize);
         }
-        out.push_str(&format!("{rank:>2}  {}\n", line.trim_end()));
+        if mv.has_exchange() {
+            marks.other = (vec![mv.guard.cell as usize, mv.other.cell as usize], "exchanged");
+        }
     }
+    let mut stacks = Vec::new();
+    let mut out = drawing::hex_board(&TABLES.hex, &marks, |c| {
+        let s = game.stack(c);
+        match s.as_slice() {
+            [] => ".".to_string(),
+            [one] => piece_text(*one),
+            [.., top] => {
+                stacks.push(format!(
+                    "{} {}",
+                    TABLES.hex.name(c),
+                    s.iter().map(|p| piece_text(*p)).collect::<Vec<_>>().join(" ")
+                ));
+                format!("{}{}", piece_text(*top).to_uppercase(), s.len())
+            }
+        }
+    });
     out.push_str("0l = seat 0's large; 1S3 = a stack of 3 with seat 1's small on top\n");
+    out.push_str("files run down-right: follow a cell up-left or down-right to its letter\n");
     if !stacks.is_empty() {
         out.push_str(&format!("stacks (bottom to top): {}\n", stacks.join(", ")));
     }
+    out.push_str(&marks.legend());
     out
 }
 
@@ -337,6 +344,10 @@ impl crate::core::game::Notation<E> for Text {
     }
 
     fn draw(game: &E) -> String {
-        draw(game)
+        draw(game, None)
+    }
+
+    fn draw_marked(game: &E, last: Option<EMove>) -> String {
+        draw(game, last)
     }
 }

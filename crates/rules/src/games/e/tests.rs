@@ -138,3 +138,69 @@ fn destinations_match_the_listed_movements() {
     }
     assert!(checked > 500, "{checked} pieces with movements");
 }
+
+#[test]
+fn drawing_names_every_cell_and_marks_the_last_move() {
+    let mut game = start(2);
+    let mv = game.parse_move("m8/1-j5").unwrap();
+    game.play(mv);
+    let drawing = game.draw_marked(Some(mv));
+    let text = |c: usize| {
+        let s = game.stack(c);
+        match s.as_slice() {
+            [] => ".".to_string(),
+            [one] => notation_piece(*one),
+            [.., top] => format!("{}{}", notation_piece(*top).to_uppercase(), s.len()),
+        }
+    };
+    let (from, to) = (TABLES.hex.parse("m8").unwrap(), TABLES.hex.parse("j5").unwrap());
+    let path = game.movement_path(mv);
+    assert!(!path.is_empty());
+    crate::core::drawing::assert_hex_labels(&TABLES.hex, &drawing, |c| {
+        let mark = match c {
+            _ if c == from => "+",
+            _ if c == to => "*",
+            _ if path.contains(&c) => "~",
+            _ => "",
+        };
+        format!("{mark}{}", text(c))
+    });
+    assert!(drawing.contains("\nlast move: +from ~path *to\n"), "{drawing}");
+    crate::core::drawing::assert_hex_labels(&TABLES.hex, &game.draw(), text);
+}
+
+/// A piece as the drawing writes it: seat digit and size letter.
+fn notation_piece(p: Piece) -> String {
+    format!("{}{}", p.seat.0, ["s", "m", "l"][p.size as usize - 1])
+}
+
+#[test]
+fn a_movement_path_is_found_again_after_the_move() {
+    // The docs' movement: the large on m8 walks three steps to j5.
+    let mut game = start(2);
+    let mv = game.parse_move("m8/1-j5").unwrap();
+    game.play(mv);
+    let path: Vec<String> = game.movement_path(mv).into_iter().map(|c| TABLES.hex.name(c)).collect();
+    assert!((1..=2).contains(&path.len()), "a large spends three: one or two cells between, {path:?}");
+    // Each hop of from, path, to is a step or a jump along a line.
+    let cells: Vec<usize> =
+        std::iter::once(mv.from.cell as usize).chain(game.movement_path(mv)).chain([mv.to as usize]).collect();
+    for w in cells.windows(2) {
+        let d = TABLES.hex.cell(w[0]).distance(TABLES.hex.cell(w[1]));
+        assert!(d == 1 || d == 2, "{path:?}");
+    }
+    // Every movement of some plies of play: a path of legal length that ends the move.
+    let mut g = start(2);
+    let mut list = MoveList::new();
+    for ply in 0..30 {
+        g.legal_moves(&mut list);
+        let Some(&mv) = list.iter().filter(|m| m.has_movement()).nth(ply * 7 % list.len().max(1)) else { break };
+        let size = g.stack(mv.from.cell as usize)[mv.from.level as usize - 1].size as usize;
+        g.play(mv);
+        let path = g.movement_path(mv);
+        assert!(path.len() < size, "ply {ply}: {path:?}");
+        let single = TABLES.hex.cell(mv.from.cell as usize).distance(TABLES.hex.cell(mv.to as usize)) <= 2;
+        assert!(!path.is_empty() || size == 1 || single, "ply {ply}: a path for {}", g.format_move(mv));
+    }
+    assert!(game.movement_path(EMove::PASS).is_empty());
+}

@@ -23,6 +23,7 @@
 use super::board::{Board, MAX_COUNTERS, board};
 use super::options::{MAX_RADIUS, MIN_RADIUS};
 use super::{BLUE, EMPTY, Echelon, EgMove, EgOptions};
+use crate::core::drawing::{self, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::Header;
@@ -189,45 +190,41 @@ pub fn from_text(text: &str) -> Result<Echelon, NotationError> {
 }
 
 /// The board as text: one line per rank with the rank number on both margins, the hexes
-/// four columns apart in the pointy-top layout, then a key and the stacks bottom to top.
-/// `.` is an empty hex, `x` a dead one, `R`/`B` a lone counter, `R6` a stack of six with
-/// red on top.
-pub fn draw(game: &Echelon) -> String {
+/// four columns apart in the pointy-top layout, file letters beyond both ends of every file,
+/// then a key and the stacks bottom to top. `.` is an empty hex, `x` a dead one, `R`/`B` a
+/// lone counter, `R6` a stack of six with red on top. The last move's from hex, the hexes
+/// it slid over and its to hex are marked (see [`drawing`]).
+pub fn draw(game: &Echelon, last: Option<EgMove>) -> String {
     let board = game.board();
-    let radius = board.radius() as i32;
-    let width = (8 * radius + 4) as usize;
-    let mut out = String::new();
-    let mut stacks = Vec::new();
-    for range in board.hex.ranks() {
-        let mut line = vec![b' '; width];
-        let mut rank = String::new();
-        for i in range.clone() {
-            let h = board.hex.cell(i);
-            let col = (2 * (2 * h.q as i32 + h.r as i32 + 2 * radius)) as usize;
-            let height = game.height(i);
-            let top = game.tops(BLUE) >> i & 1;
-            let token = match height {
-                0 if has(game.dead(), i) => "x".to_string(),
-                0 => ".".to_string(),
-                1 => if top == 0 { "R" } else { "B" }.to_string(),
-                n => format!("{}{n}", if top == 0 { 'R' } else { 'B' }),
-            };
-            line[col..col + token.len()].copy_from_slice(token.as_bytes());
-            if height >= 2 {
-                let colours: String =
-                    game.stack(i).iter().map(|s| colour_letter(s.index()).to_ascii_uppercase()).collect();
-                stacks.push(format!("{} {colours}", board.hex.name(i)));
-            }
-            rank = board.hex.name(i)[1..].to_string();
+    let hex = &board.hex;
+    let marks = match last {
+        Some(mv) if (mv.from as usize) < hex.len() && (mv.to as usize) < hex.len() => {
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            LastMove::new(from, drawing::hex_line_between(hex, from, to), to)
         }
-        let cells = String::from_utf8_lossy(&line);
-        out.push_str(&format!("{rank:>2}  {cells}  {rank}\n"));
-    }
-    let key = "R/B lone red/blue counter, R6 stack of 6 red on top, x dead hex";
-    out.push_str(&format!("{key}\n"));
+        _ => LastMove::default(),
+    };
+    let mut stacks = Vec::new();
+    let mut out = drawing::hex_board(hex, &marks, |i| {
+        let top = game.tops(BLUE) >> i & 1;
+        let height = game.height(i);
+        if height >= 2 {
+            let colours: String = game.stack(i).iter().map(|s| colour_letter(s.index()).to_ascii_uppercase()).collect();
+            stacks.push(format!("{} {colours}", hex.name(i)));
+        }
+        match height {
+            0 if has(game.dead(), i) => "x".to_string(),
+            0 => ".".to_string(),
+            1 => if top == 0 { "R" } else { "B" }.to_string(),
+            n => format!("{}{n}", if top == 0 { 'R' } else { 'B' }),
+        }
+    });
+    out.push_str("R/B lone red/blue counter, R6 stack of 6 red on top, x dead hex\n");
+    out.push_str("files run down-right: follow a hex up-left or down-right to its letter\n");
     if !stacks.is_empty() {
         out.push_str(&format!("stacks (bottom to top): {}\n", stacks.join(", ")));
     }
+    out.push_str(&marks.legend());
     out
 }
 
@@ -252,6 +249,10 @@ impl crate::core::game::Notation<Echelon> for Text {
     }
 
     fn draw(game: &Echelon) -> String {
-        draw(game)
+        draw(game, None)
+    }
+
+    fn draw_marked(game: &Echelon, last: Option<EgMove>) -> String {
+        draw(game, last)
     }
 }

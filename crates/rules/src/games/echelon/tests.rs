@@ -197,7 +197,8 @@ fn drawing_shows_stacks_and_dead_hexes() {
     let line5 = d.lines().find(|l| l.starts_with(" 5")).unwrap();
     assert_eq!(line5.split_whitespace().collect::<Vec<_>>(), ["5", ".", ".", ".", "B5", "x", "R6", ".", ".", ".", "5"]);
     assert!(d.contains("stacks (bottom to top): d5 BRBRB, f5 RBRBRR"), "{d}");
-    assert!(d.lines().next().unwrap().contains('B'), "the lone blue counter on f9: {d}");
+    let line9 = d.lines().find(|l| l.starts_with(" 9")).unwrap();
+    assert!(line9.contains('B'), "the lone blue counter on f9: {d}");
 }
 
 #[test]
@@ -212,4 +213,33 @@ fn set_options_keeps_the_board() {
     o.radius = 4;
     o.stack_height = 10;
     assert!(g.set_options(&o).is_err());
+}
+
+#[test]
+fn drawing_names_every_hex_and_marks_the_slide() {
+    let mut g = start(&[]);
+    play(&mut g, "d5-e5");
+    let mv = g.parse_move("f5-f9").unwrap();
+    g.play(mv);
+    let hex = &g.board().hex;
+    let at = |name: &str| hex.parse(name).unwrap();
+    let slid: Vec<usize> = ["f6", "f7", "f8"].iter().map(|n| at(n)).collect();
+    let text = |i: usize| match (g.height(i), g.tops(BLUE) >> i & 1) {
+        (0, _) if has(g.dead(), i) => "x".to_string(),
+        (0, _) => ".".to_string(),
+        (1, top) => if top == 0 { "R" } else { "B" }.to_string(),
+        (n, top) => format!("{}{n}", if top == 0 { 'R' } else { 'B' }),
+    };
+    let drawing = g.draw_marked(Some(mv));
+    crate::core::drawing::assert_hex_labels(hex, &drawing, |i| {
+        let mark = match i {
+            _ if i == at("f5") => "+",
+            _ if i == at("f9") => "*",
+            _ if slid.contains(&i) => "~",
+            _ => "",
+        };
+        format!("{mark}{}", text(i))
+    });
+    assert!(drawing.contains("\nlast move: +from ~path *to\n"), "{drawing}");
+    crate::core::drawing::assert_hex_labels(hex, &g.draw(), text);
 }

@@ -22,6 +22,7 @@
 use super::beam::BeamEnd;
 use super::board::{Dir, NONE, name, parse_square};
 use super::{Icelights, IlMove, IlOptions, Kind, Piece, SET};
+use crate::core::drawing::LastMove;
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::Header;
@@ -260,7 +261,8 @@ fn cell(g: &Icelights, sq: u8, ns: u64, ew: u64) -> String {
 /// facings and the beams of the position, then one line per beam. Rank numbers run
 /// along the lower left edge, file letters along the lower right edge; a hit Tower is
 /// marked `*`.
-pub fn draw(g: &Icelights) -> String {
+pub fn draw(g: &Icelights, last: Option<IlMove>) -> String {
+    let marks = last_move(last);
     let beams = g.beams();
     let (mut ns, mut ew) = (0u64, 0u64);
     for b in beams.beams() {
@@ -281,6 +283,9 @@ pub fn draw(g: &Icelights) -> String {
         let text = cell(g, sq, ns, ew);
         for (k, b) in text.bytes().take(2).enumerate() {
             rows[row][col + k] = b;
+        }
+        if let Some(mark) = marks.mark(sq as usize) {
+            rows[row][col - 1] = mark as u8;
         }
         if x == 0 {
             let label = format!("{:>2}", y + 1);
@@ -308,7 +313,31 @@ pub fn draw(g: &Icelights) -> String {
         };
         out.push_str(&format!("beam from {}: {legs}; {end}\n", name(b.beamer)));
     }
+    out.push_str(&marks.legend());
     out
+}
+
+/// The squares of a move to mark: from, the squares slid over, to, and the turned piece.
+fn last_move(last: Option<IlMove>) -> LastMove {
+    let mut marks = LastMove::default();
+    let Some(mv) = last.filter(|m| !m.is_pass()) else { return marks };
+    if mv.has_move() && mv.from < 64 && mv.to < 64 {
+        let (a, b) = ((mv.from % 8) as i32, (mv.to % 8) as i32);
+        let (ra, rb) = ((mv.from / 8) as i32, (mv.to / 8) as i32);
+        let (dx, dy) = (b - a, rb - ra);
+        let n = dx.abs().max(dy.abs());
+        let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+        let path = if straight && n > 1 {
+            (1..n).map(|k| ((ra + dy / n * k) * 8 + a + dx / n * k) as usize).collect()
+        } else {
+            Vec::new()
+        };
+        marks = LastMove::new(mv.from as usize, path, mv.to as usize);
+    }
+    if mv.has_turn() && mv.turn < 64 && Some(mv.turn as usize) != marks.to {
+        marks.other = (vec![mv.turn as usize], "turned");
+    }
+    marks
 }
 
 /// The notation of this game for [`Game`].
@@ -332,6 +361,10 @@ impl crate::core::game::Notation<Icelights> for Text {
     }
 
     fn draw(game: &Icelights) -> String {
-        draw(game)
+        draw(game, None)
+    }
+
+    fn draw_marked(game: &Icelights, last: Option<IlMove>) -> String {
+        draw(game, last)
     }
 }

@@ -263,3 +263,29 @@ fn print_drawing() {
     println!("{}", start().draw());
     println!("{}", at("icelights turn=0 ply=0 passes=0 board=7t/8/2IE2IS2/8/8/BE1IN2IW2/8/T7").draw());
 }
+
+#[test]
+fn draw_marks_the_last_move_and_its_slide() {
+    let mut g = start();
+    let mv = g.parse_move("a4-a7").unwrap();
+    g.play(mv);
+    let d = g.draw_marked(Some(mv));
+    // Rank numbers stand left of the a-file squares, so the a-file squares follow them.
+    let rank = |n: char| d.lines().find(|l| l.trim_start().starts_with(n)).unwrap().trim_start().to_string();
+    assert!(rank('7').starts_with("7*IE"), "{d}");
+    assert!(rank('6').starts_with("6~"), "{d}");
+    assert!(rank('5').starts_with("5~."), "{d}");
+    assert!(rank('4').starts_with("4+."), "{d}");
+    let marks = |c: char| d.lines().take(15).map(|l| l.matches(c).count()).sum::<usize>();
+    assert_eq!((marks('+'), marks('~'), marks('*')), (1, 2, 1), "{d}");
+    assert!(d.ends_with("last move: +from ~path *to\n"), "{d}");
+    // A move that turns another piece marks it too.
+    let mut list = MoveList::new();
+    g.legal_moves(&mut list);
+    let turn = list.iter().copied().find(|m| m.has_move() && m.has_turn() && m.turn != m.to).unwrap();
+    g.play(turn);
+    let d = g.draw_marked(Some(turn));
+    assert!(d.ends_with("=turned\n"), "{d}");
+    assert_eq!(d.lines().take(15).map(|l| l.matches('=').count()).sum::<usize>(), 1, "{d}");
+    assert!(!g.draw().contains("last move"));
+}

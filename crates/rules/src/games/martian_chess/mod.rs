@@ -267,6 +267,32 @@ impl<V: Variant> Mc<V> {
         list.iter().filter(|m| !m.is_pass() && m.from as usize == from).fold(0, |a, m| a | 1u64 << m.to)
     }
 
+    /// The squares a piece passed from `mv.from` to `mv.to` (both excluded), read from this
+    /// position, the one after `mv` (the squares passed were empty before it and still
+    /// are). On Coaster boards under the `path` model: a shortest ride along the arrows
+    /// through empty squares, which is one the move may have taken (a move names only its
+    /// ends); otherwise the squares of the straight line between. Empty for a pass, a single
+    /// step or where no ride exists. For drawings: it allocates.
+    pub fn path(&self, mv: McMove) -> Vec<usize> {
+        let t = self.topology();
+        let (from, to) = (mv.from as usize, mv.to as usize);
+        if mv.is_pass() || from >= 64 || to >= 64 {
+            return Vec::new();
+        }
+        if V::COASTER && self.options.move_model == MoveModel::Path {
+            let open = (t.cells & !self.occ) | 1u64 << to;
+            let steps = |i: usize| -> Vec<usize> { BitIter(t.arrow_steps[i] & open).collect() };
+            return crate::geometry::path::shortest_path(64, from, to, steps).unwrap_or_default();
+        }
+        let d = (0..8).find(|&d| t.rays[d][from] >> to & 1 != 0);
+        let Some(d) = d else { return Vec::new() };
+        let mut line: Vec<usize> = BitIter(t.rays[d][from] & !t.rays[d][to] & !(1u64 << to)).collect();
+        if to < from {
+            line.reverse();
+        }
+        line
+    }
+
     /// Builds a position from its parts, deriving the hash and the outcome.
     #[allow(clippy::too_many_arguments)]
     fn from_parts(

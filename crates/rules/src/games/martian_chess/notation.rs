@@ -25,9 +25,10 @@
 //!
 //! The result is derived from these fields, never stored.
 
-use super::board::{NONE, Squares, Topology};
+use super::board::{AE, AN, AS, AW, NONE, Squares, Topology};
 use super::options::{Canal, Clock, McOptions, Variant};
 use super::{MAX_PIPS, Mc, McMove, NOT_RUNNING};
+use crate::core::drawing::{Grid, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
 use crate::core::header::{Header, number};
@@ -231,8 +232,32 @@ pub fn from_text<V: Variant>(text: &str) -> Result<Mc<V>, NotationError> {
 }
 
 /// The board as text: ranks from the top with file letters below, `P D Q` for the pieces,
-/// `.` for an empty square and the canals as gaps; then the points and the clock.
-pub fn draw<V: Variant>(game: &Mc<V>) -> String {
+/// `.` for an empty square and the canals as lines (Coaster boards also show each square's
+/// arrows round it); then the points and the clock. The last move's from square, the
+/// squares it passed and its to square are marked (see [`crate::core::drawing`]).
+pub fn draw<V: Variant>(game: &Mc<V>, last: Option<McMove>) -> String {
+    let marks = match last {
+        Some(mv) if !mv.is_pass() => LastMove::new(mv.from as usize, game.path(mv), mv.to as usize),
+        _ => LastMove::default(),
+    };
+    let mut out = if V::COASTER { coaster_board(game, &marks) } else { martian_board(game, &marks) };
+    let points: Vec<String> = game.points[..game.seats as usize].iter().map(u8::to_string).collect();
+    let clock = match game.clock() {
+        None if game.options.clock == Clock::Off => "off".to_string(),
+        None => "not called".to_string(),
+        Some(n) => format!("running, {n} of {}", game.options.clock_limit),
+    };
+    out.push_str(&format!("points {} | clock {clock} | seat {} to move", points.join(" "), game.turn.to_move));
+    if let Some(o) = game.outcome() {
+        out.push_str(&format!(" | over: {o}"));
+    }
+    out.push('\n');
+    out.push_str(&marks.legend());
+    out
+}
+
+/// The Martian board: one character a square, the canals as gaps with lines.
+fn martian_board<V: Variant>(game: &Mc<V>, marks: &LastMove) -> String {
     let t = game.topology();
     let mut out = String::new();
     for y in (0..t.height).rev() {
@@ -245,7 +270,7 @@ pub fn draw<V: Variant>(game: &Mc<V>) -> String {
             if x > 0 && t.zone_of[i] != t.zone_of[i - 1] {
                 out.push_str(" |");
             }
-            out.push(' ');
+            out.push(marks.mark(i).unwrap_or(' '));
             out.push(PIECE_LETTERS[game.size_at(i) as usize]);
         }
         out.push('\n');
@@ -259,17 +284,61 @@ pub fn draw<V: Variant>(game: &Mc<V>) -> String {
         out.push((b'a' + x) as char);
     }
     out.push('\n');
-    let points: Vec<String> = game.points[..game.seats as usize].iter().map(u8::to_string).collect();
-    let clock = match game.clock() {
-        None if game.options.clock == Clock::Off => "off".to_string(),
-        None => "not called".to_string(),
-        Some(n) => format!("running, {n} of {}", game.options.clock_limit),
-    };
-    out.push_str(&format!("points {} | clock {clock} | seat {} to move", points.join(" "), game.turn.to_move));
-    if let Some(o) = game.outcome() {
-        out.push_str(&format!(" | over: {o}"));
+    out
+}
+
+/// The Coaster board: every square three rows high, its piece in the middle with its mark
+/// left of it, and its arrows round it: `^` above for N, `>` right for E, `v` below for S,
+/// `<` left for W. The canal runs between the zones as `-` and `|`.
+fn coaster_board<V: Variant>(game: &Mc<V>, marks: &LastMove) -> String {
+    let t = game.topology();
+    let (w, h) = (t.width, t.height);
+    // The column of file x's piece: five columns a square, two more past a vertical canal.
+    let mut cols = Vec::new();
+    let mut col = 5;
+    for x in 0..w {
+        if x > 0 && (0..h).any(|y| t.zone_of[Topology::index(x, y)] != t.zone_of[Topology::index(x - 1, y)]) {
+            col += 2;
+        }
+        cols.push(col);
+        col += 5;
     }
-    out.push('\n');
+    let mut grid = Grid::new();
+    let mut row = 0;
+    for y in (0..h).rev() {
+        if y + 1 < h {
+            for x in 0..w {
+                if t.zone_of[Topology::index(x, y)] != t.zone_of[Topology::index(x, y + 1)] {
+                    grid.put(row, cols[x as usize] - 3, "-------");
+                }
+            }
+            if (0..w).any(|x| t.zone_of[Topology::index(x, y)] != t.zone_of[Topology::index(x, y + 1)]) {
+                row += 1;
+            }
+        }
+        grid.put(row + 1, 0, &format!("{:>2}", y + 1));
+        for x in 0..w {
+            let (i, c) = (Topology::index(x, y), cols[x as usize]);
+            let arrows = t.arrows[i];
+            for (bit, dr, dc, glyph) in [(AN, 0, 0, "^"), (AE, 1, 1, ">"), (AS, 2, 0, "v"), (AW, 1, -2, "<")] {
+                if arrows & bit != 0 {
+                    grid.put(row + dr, (c as isize + dc) as usize, glyph);
+                }
+            }
+            grid.put_cell(row + 1, c, &PIECE_LETTERS[game.size_at(i) as usize].to_string(), marks.mark(i));
+            if x > 0 && t.zone_of[i] != t.zone_of[i - 1] {
+                for r in row..row + 3 {
+                    grid.put(r, c - 4, "|");
+                }
+            }
+        }
+        row += 3;
+    }
+    for x in 0..w {
+        grid.put(row, cols[x as usize], &((b'a' + x) as char).to_string());
+    }
+    let mut out = grid.render();
+    out.push_str("^ > v < the arrows a square is left by; - | the canal\n");
     out
 }
 
@@ -294,6 +363,10 @@ impl<V: Variant> crate::core::game::Notation<Mc<V>> for Text {
     }
 
     fn draw(game: &Mc<V>) -> String {
-        draw(game)
+        draw(game, None)
+    }
+
+    fn draw_marked(game: &Mc<V>, last: Option<McMove>) -> String {
+        draw(game, last)
     }
 }

@@ -1,3 +1,4 @@
+use super::board::{AE, AN, AS, AW};
 use super::*;
 use crate::core::game::GameOptions;
 use crate::core::perft::perft;
@@ -281,4 +282,92 @@ fn the_largest_ply_count_does_not_overflow() {
     let mut g = MartianChess::from_text(&text).unwrap();
     g.play(g.parse_move("b2-a3").unwrap());
     assert_eq!(g.ply(), u32::MAX);
+}
+
+/// Reads a Coaster drawing back: for each square (by the rank number on its row and the
+/// file letter under its column) the text at its place, its mark and the arrows round it.
+fn read_coaster(drawing: &str) -> Vec<(String, char, char, u8)> {
+    let rows: Vec<Vec<char>> = drawing.lines().map(|l| l.chars().collect()).collect();
+    let at = |r: usize, c: usize| rows.get(r).and_then(|row| row.get(c)).copied().unwrap_or(' ');
+    // The file letters: the row under the board that holds only letters.
+    let files_row = rows
+        .iter()
+        .position(|r| r.contains(&'a') && r.iter().all(|c| *c == ' ' || c.is_ascii_lowercase()))
+        .expect("a row of file letters");
+    let files: Vec<(usize, char)> =
+        rows[files_row].iter().enumerate().filter(|(_, c)| c.is_ascii_lowercase()).map(|(i, c)| (i, *c)).collect();
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let number: String = row.iter().take(2).collect();
+        let Ok(rank) = number.trim().parse::<u32>() else { continue };
+        for &(c, file) in &files {
+            let mut arrows = 0;
+            for (bit, (rr, cc), glyph) in
+                [(AN, (r - 1, c), '^'), (AE, (r, c + 1), '>'), (AS, (r + 1, c), 'v'), (AW, (r, c - 2), '<')]
+            {
+                if at(rr, cc) == glyph {
+                    arrows |= bit;
+                }
+            }
+            out.push((format!("{file}{rank}"), at(r, c), at(r, c - 1), arrows));
+        }
+    }
+    out
+}
+
+#[test]
+fn coaster_drawing_shows_every_arrow_and_marks_the_ride() {
+    let boards: [&[(&str, &str)]; 3] = [&[], &[("mc.canal", "vertical")], &[("players", "4")]];
+    for opts in boards {
+        let mut g = coaster(opts);
+        let mut list = MoveList::new();
+        g.legal_moves(&mut list);
+        // The first move that rides two squares or more.
+        let mv = list
+            .iter()
+            .copied()
+            .find(|&m| {
+                let mut after = g;
+                after.play(m);
+                !after.path(m).is_empty()
+            })
+            .unwrap();
+        g.play(mv);
+        let ride = g.path(mv);
+        let drawing = g.draw_marked(Some(mv));
+        let t = g.topology();
+        let read = read_coaster(&drawing);
+        assert_eq!(read.len(), 36, "{drawing}");
+        for (name, piece, mark, arrows) in read {
+            let i = t.parse(&name).unwrap();
+            assert_eq!(piece, ['.', 'P', 'D', 'Q'][g.size_at(i) as usize], "{name} in\n{drawing}");
+            assert_eq!(arrows, t.arrows[i], "the arrows of {name} in\n{drawing}");
+            let expected = match i {
+                _ if i == mv.to as usize => '*',
+                _ if i == mv.from as usize => '+',
+                _ if ride.contains(&i) => '~',
+                _ => ' ',
+            };
+            assert_eq!(mark, expected, "the mark of {name} in\n{drawing}");
+        }
+        assert!(drawing.contains("- | the canal"), "{drawing}");
+    }
+}
+
+#[test]
+fn a_coaster_ride_follows_the_arrows_and_a_martian_move_the_line() {
+    let mut g = coaster(&[]);
+    let mv = g.parse_move("a1-a4").unwrap();
+    g.play(mv);
+    let names: Vec<String> = g.path(mv).into_iter().map(Topology::name).collect();
+    assert_eq!(names, ["a2", "a3"]);
+    let mut m = martian(&[]);
+    let mut list = MoveList::new();
+    m.legal_moves(&mut list);
+    let long =
+        list.iter().copied().find(|mv| (mv.to as i32 - mv.from as i32).abs() >= 16).expect("a move of two ranks");
+    m.play(long);
+    let between = m.path(long);
+    assert_eq!(between.len(), 1, "{}", m.format_move(long));
+    assert_eq!(between[0] * 2, long.from as usize + long.to as usize);
 }
