@@ -115,8 +115,7 @@ pub struct Live<G: ServeGame> {
 }
 
 impl<G: ServeGame> State<G> {
-    /// A session from `start`, with `moves` already played (a record's), shown at ply 0
-    /// when it replays a record and at the end otherwise.
+    /// A session at `start`, no move played, no searcher built yet.
     pub fn new(start: G, seats: Vec<Player>, think: Duration, record: Option<RecordInfo>) -> Self {
         let searchers = seats.iter().map(|_| None).collect();
         State {
