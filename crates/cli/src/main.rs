@@ -14,6 +14,7 @@ mod options;
 mod perft;
 mod play;
 mod position;
+mod serve;
 mod show;
 mod ugi;
 
@@ -51,6 +52,8 @@ enum Command {
     Options(options::OptionsArgs),
     /// Be an engine speaking UGI on stdin and stdout, for match runners and GUIs.
     Ugi(ugi::UgiArgs),
+    /// Serve a web board on a local port: play, watch the engine, replay records.
+    Serve(serve::ServeArgs),
 }
 
 /// The one-line description `--help` starts with, naming every game.
@@ -68,7 +71,7 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match, merge, play, options or ugi (see tabula --help)"
+                "missing command: perft, show, go, bench, match, merge, play, options, ugi or serve (see tabula --help)"
                     .into(),
             )
             .report();
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Options(args) => options::run(args),
         Command::Ugi(args) => ugi::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,28 @@
+//! `tabula serve`: the web board on a local port (see `docs/serve.md`).
+
+use std::net::IpAddr;
+
+use clap::Args;
+
+use crate::error::{CliError, usage};
+
+/// Arguments of `tabula serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on (0: any free port; the URL printed names it).
+    #[arg(long, value_name = "P", default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on; the default lets only this machine in.
+    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The most games kept in memory; starting one more ends the one left alone longest.
+    #[arg(long, value_name = "N", default_value_t = tabula_serve::Config::default().max_sessions)]
+    max_games: usize,
+}
+
+/// Runs `tabula serve` until the process is stopped.
+pub fn run(args: ServeArgs) -> Result<(), CliError> {
+    let config = tabula_serve::Config { max_sessions: args.max_games };
+    tabula_serve::run(args.bind, args.port, config)
+        .map_err(|e| usage(format!("cannot serve on {}:{}: {e}", args.bind, args.port)))
+}

@@ -1,0 +1,236 @@
+//! The games the server offers, declared once by [`tabula_rules::for_each_game!`]: what the
+//! page may choose for each (player counts, rule options, searchers and their keys), and
+//! the sessions it starts, new or replaying a record.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use tabula_arena::Record;
+use tabula_engine::registry;
+use tabula_engine::settings::searchers;
+use tabula_rules::games::NAMES;
+use tabula_rules::{Game, GameOptions, MAX_SEATS};
+
+use crate::error::ApiError;
+use crate::session::{Live, Player, RecordInfo, ServeGame, State, Table};
+
+/// Thinking time presets, in milliseconds: the page's levels.
+pub const THINK_PRESETS: [(&str, u64); 3] = [("beginner", 5_000), ("intermediate", 30_000), ("expert", 60_000)];
+
+/// The shortest and longest thinking time a session takes, in milliseconds.
+pub const THINK_RANGE: (u64, u64) = (10, 3_600_000);
+
+/// What `GET /api/games` returns.
+#[derive(Clone, Debug, Serialize)]
+pub struct Catalog {
+    /// Every game.
+    pub games: Vec<GameInfo>,
+    /// The thinking time presets: name and milliseconds.
+    pub think_presets: Vec<(&'static str, u64)>,
+    /// The seat colours, seat 0 first, as the pictures use them.
+    pub palette: Vec<&'static str>,
+}
+
+/// A game and what can be chosen for it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// Its name.
+    pub name: &'static str,
+    /// The player counts it seats.
+    pub players: Vec<usize>,
+    /// The default player count.
+    pub default_players: usize,
+    /// Its rule options.
+    pub options: Vec<SettingInfo>,
+    /// The searchers, with their keys' defaults for this game.
+    pub searchers: Vec<SearcherInfo>,
+}
+
+/// A rule option or a searcher key.
+#[derive(Clone, Debug, Serialize)]
+pub struct SettingInfo {
+    /// Its key.
+    pub key: String,
+    /// The values it takes.
+    pub values: String,
+    /// Its default.
+    pub default: String,
+    /// What it does.
+    pub doc: String,
+}
+
+/// A searcher the seats may use.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearcherInfo {
+    /// Its name in spec strings.
+    pub name: &'static str,
+    /// What it is.
+    pub doc: &'static str,
+    /// Its keys.
+    pub keys: Vec<SettingInfo>,
+}
+
+/// What `POST /api/sessions` takes.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// The game's name.
+    pub game: String,
+    /// The player count (default: the game's).
+    pub players: Option<usize>,
+    /// Rule options, key to value.
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    /// Who sits in each seat: `person` or an engine spec (default: a person in seat 0,
+    /// `alphabeta` in the others).
+    pub seats: Option<Vec<String>>,
+    /// The engine's thinking time per move in milliseconds (default 5000, beginner).
+    pub think_ms: Option<u64>,
+    /// A position text to start from (default: the start position).
+    pub position: Option<String>,
+}
+
+/// The list of games.
+pub fn catalog() -> Catalog {
+    let mut games = Vec::new();
+    macro_rules! list {
+        ($($game:ty),* $(,)?) => { $(games.push(info::<$game>());)* };
+    }
+    tabula_rules::for_each_game!(list);
+    Catalog { games, think_presets: THINK_PRESETS.to_vec(), palette: tabula_board::PALETTE.to_vec() }
+}
+
+fn info<G: ServeGame>() -> GameInfo {
+    let default = G::Options::default();
+    GameInfo {
+        name: G::NAME,
+        players: (1..=MAX_SEATS).filter(|&n| G::Options::default().set_players(n).is_ok()).collect(),
+        default_players: default.players(),
+        options: G::Options::SETTINGS
+            .iter()
+            .map(|s| SettingInfo {
+                key: s.key().to_string(),
+                values: s.expected(),
+                default: s.get(&default),
+                doc: s.doc().to_string(),
+            })
+            .collect(),
+        searchers: searchers::<G>()
+            .into_iter()
+            .map(|s| SearcherInfo {
+                name: s.name,
+                doc: s.doc,
+                keys: s
+                    .keys
+                    .into_iter()
+                    .map(|k| SettingInfo {
+                        key: k.key.to_string(),
+                        values: k.values,
+                        default: k.default,
+                        doc: k.doc.to_string(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    }
+}
+
+macro_rules! by_name {
+    ($($game:ty),* $(,)?) => {
+        /// Starts the session `request` asks for.
+        pub fn create(request: &NewGame) -> Result<Arc<dyn Table>, ApiError> {
+            $(if request.game == <$game as Game>::NAME {
+                return create_game::<$game>(request);
+            })*
+            Err(unknown_game(&request.game))
+        }
+
+        /// Starts a session replaying `record`, game `number` of a file of `games`.
+        pub fn replay(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Table>, ApiError> {
+            let name = record
+                .tag("Game")
+                .ok_or_else(|| ApiError::bad(format!("bad record: game {number} has no Game tag")))?;
+            $(if name == <$game as Game>::NAME {
+                return replay_game::<$game>(record, number, games);
+            })*
+            Err(ApiError::bad(format!("bad record: game {number}: {}", unknown_game(name).message)))
+        }
+    };
+}
+
+tabula_rules::for_each_game!(by_name);
+
+fn unknown_game(name: &str) -> ApiError {
+    ApiError::bad(format!("unknown game '{name}' (available: {})", NAMES.join(", ")))
+}
+
+fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Table>, ApiError> {
+    let mut options = G::Options::default();
+    if let Some(players) = request.players {
+        options.set_players(players).map_err(|e| ApiError::bad(format!("bad players: {e}")))?;
+    }
+    for (key, value) in &request.options {
+        options.set(key, value).map_err(|e| ApiError::bad(format!("bad option '{key}={value}': {e}")))?;
+    }
+    let start = match &request.position {
+        Some(text) => {
+            let mut game = G::from_text(text).map_err(|e| ApiError::bad(format!("bad position: {e}")))?;
+            if request.players.is_some() || !request.options.is_empty() {
+                game.set_options(&options).map_err(|e| ApiError::bad(format!("bad option for the position: {e}")))?;
+            }
+            game
+        }
+        None => G::new(&options).map_err(|e| ApiError::bad(format!("bad options: {e}")))?,
+    };
+    let seats = start.seats();
+    let specs: Vec<String> = match &request.seats {
+        Some(specs) => specs.clone(),
+        None => (0..seats).map(|s| if s == 0 { "person".to_string() } else { "alphabeta".to_string() }).collect(),
+    };
+    if specs.len() != seats {
+        return Err(ApiError::bad(format!("bad seats: {} given for {seats} players", specs.len())));
+    }
+    let think = request.think_ms.unwrap_or(THINK_PRESETS[0].1);
+    if !(THINK_RANGE.0..=THINK_RANGE.1).contains(&think) {
+        return Err(ApiError::bad(format!(
+            "bad think_ms '{think}': expected {} to {} milliseconds",
+            THINK_RANGE.0, THINK_RANGE.1
+        )));
+    }
+    let mut players = Vec::new();
+    let mut built = Vec::new();
+    for (seat, spec) in specs.iter().enumerate() {
+        let spec = spec.trim();
+        if spec == "person" {
+            players.push(Player::Person);
+            built.push(None);
+        } else {
+            let searcher = registry::build::<G>(spec)
+                .map_err(|e| ApiError::bad(format!("bad seat {seat} engine '{spec}': {e}")))?;
+            players.push(Player::Engine(spec.to_string()));
+            built.push(Some(searcher));
+        }
+    }
+    let mut state = State::new(start, players, Duration::from_millis(think), None);
+    state.searchers = built;
+    Ok(Live::start(state))
+}
+
+fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Table>, ApiError> {
+    let bad = |e: tabula_arena::ArenaError| ApiError::bad(format!("bad record: game {number}: {}", e.0));
+    let start: G = record.replay(Some(0)).map_err(bad)?;
+    let info = RecordInfo { tags: record.tags.clone(), result: record.result.clone(), number, games };
+    let seats = vec![Player::Person; start.seats()];
+    let mut state = State::new(start, seats, Duration::from_millis(THINK_PRESETS[0].1), Some(info));
+    for (i, recorded) in record.moves.iter().enumerate() {
+        let mv = state
+            .current()
+            .parse_move(&recorded.text)
+            .map_err(|e| ApiError::bad(format!("bad record: game {number} ply {}: {e}", i + 1)))?;
+        state.push(mv);
+    }
+    state.cursor = 0;
+    Ok(Live::start(state))
+}

@@ -1,0 +1,242 @@
+//! The JSON the page reads: a session's position, picture, legal moves, move list, result
+//! and search.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use tabula_board::Marks;
+use tabula_rules::{GameOptions, MoveList, Seat};
+
+use crate::clicks::Spot;
+use crate::session::{ServeGame, State, options_text};
+
+/// A session as the page shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    /// The session's id.
+    pub id: String,
+    /// The game's name.
+    pub game: &'static str,
+    /// The number of seats.
+    pub players: usize,
+    /// The rule options that differ from the defaults, `key=value`.
+    pub options: Vec<String>,
+    /// Who sits in each seat: `person` or an engine spec.
+    pub seats: Vec<String>,
+    /// The engine's thinking time per move, in milliseconds.
+    pub think_ms: u64,
+    /// The ply shown (0: the start).
+    pub ply: usize,
+    /// The plies played.
+    pub plies: usize,
+    /// Every move played, in notation.
+    pub moves: Vec<MoveView>,
+    /// The position text of the ply shown.
+    pub position: String,
+    /// The seat to move there; `None` once the game is over.
+    pub to_move: Option<usize>,
+    /// The picture of the ply shown, SVG; the last move is marked, and the running
+    /// search's principal variation drawn as arrows.
+    pub svg: String,
+    /// The legal moves there (none once the game is over).
+    pub legal: Vec<LegalView>,
+    /// The result, once the game is over at the ply shown.
+    pub result: Option<ResultView>,
+    /// The search running.
+    pub search: Option<SearchView>,
+    /// The last search that ended.
+    pub last_search: Option<SearchView>,
+    /// Why the engine did not move, if it could not.
+    pub engine_error: Option<String>,
+    /// The record replayed.
+    pub record: Option<RecordView>,
+}
+
+/// A move of the move list.
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveView {
+    /// Its ply, from 1.
+    pub ply: usize,
+    /// The seat that played it.
+    pub seat: usize,
+    /// Its notation.
+    pub text: String,
+}
+
+/// A legal move and how it is clicked.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegalView {
+    /// Its notation, as the moves endpoint takes it.
+    pub text: String,
+    /// The first click, if the move is made on the board.
+    pub from: Option<Spot>,
+    /// The second click.
+    pub to: Option<Spot>,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, Serialize)]
+pub struct ResultView {
+    /// `seat 0 wins`, `draw`, `ranks 1,2,2`.
+    pub text: String,
+    /// Why the game ended.
+    pub reason: String,
+    /// The rank of each seat (1 is best).
+    pub ranks: Vec<u8>,
+    /// The points of each seat, in games that count them.
+    pub points: Option<Vec<i16>>,
+}
+
+/// A search's latest report.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchView {
+    /// The seat it searches for.
+    pub seat: usize,
+    /// The depth completed.
+    pub depth: u32,
+    /// The score for that seat, in centi-units.
+    pub score: i32,
+    /// Nodes (MCTS: iterations) searched.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Milliseconds spent.
+    pub ms: u64,
+    /// The principal variation, in notation.
+    pub pv: Vec<String>,
+    /// Whether the search is still running.
+    pub running: bool,
+}
+
+impl SearchView {
+    /// A report of a search for `seat`.
+    pub fn new(
+        seat: usize,
+        depth: u32,
+        score: i32,
+        nodes: u64,
+        time: Duration,
+        pv: Vec<String>,
+        running: bool,
+    ) -> Self {
+        let secs = time.as_secs_f64();
+        let nps = if secs > 0.0 { (nodes as f64 / secs) as u64 } else { 0 };
+        SearchView { seat, depth, score, nodes, nps, ms: time.as_millis() as u64, pv, running }
+    }
+}
+
+/// The record a session replays.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordView {
+    /// Its tags, in file order.
+    pub tags: Vec<(String, String)>,
+    /// Its result line.
+    pub result: String,
+    /// Which game of the file, from 1.
+    pub number: usize,
+    /// Games in the file.
+    pub games: usize,
+}
+
+impl View {
+    /// The view of session `id`.
+    pub fn of<G: ServeGame>(id: &str, state: &State<G>) -> View {
+        let game = state.current();
+        let last = state.cursor.checked_sub(1).map(|i| state.moves[i].mv);
+        let at_end = state.cursor == state.moves.len();
+        let arrows = match &state.search {
+            Some(running) if at_end => running.pv.clone(),
+            _ => Vec::new(),
+        };
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        let legal = list
+            .iter()
+            .map(|&mv| {
+                let clicks = game.clicks(mv);
+                let (from, to) = clicks.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+                LegalView { text: game.format_move(mv), from, to }
+            })
+            .collect();
+        let moves = state
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, played)| MoveView {
+                ply: i + 1,
+                seat: state.positions[i].to_move().index(),
+                text: played.text.clone(),
+            })
+            .collect();
+        View {
+            id: id.to_string(),
+            game: G::NAME,
+            players: game.seats(),
+            options: options_text(game),
+            seats: state.seats.iter().map(|p| p.label().to_string()).collect(),
+            think_ms: state.think.as_millis() as u64,
+            ply: state.cursor,
+            plies: state.moves.len(),
+            moves,
+            position: game.to_text(),
+            to_move: state.seat_to_move(),
+            svg: game.svg(&Marks { last, arrows }),
+            legal,
+            result: result(state),
+            search: state
+                .search
+                .as_ref()
+                .map(|r| SearchView { ms: r.started.elapsed().as_millis() as u64, ..r.info.clone() }),
+            last_search: state.last_search.clone(),
+            engine_error: state.engine_error.clone(),
+            record: state.record.as_ref().map(|r| RecordView {
+                tags: r.tags.clone(),
+                result: r.result.clone(),
+                number: r.number,
+                games: r.games,
+            }),
+        }
+    }
+}
+
+/// The result at the ply shown, with why the game ended there.
+fn result<G: ServeGame>(state: &State<G>) -> Option<ResultView> {
+    let game = state.current();
+    let outcome = game.outcome()?;
+    Some(ResultView {
+        text: outcome.to_string(),
+        reason: reason(state),
+        ranks: (0..outcome.seats()).map(|s| outcome.rank(Seat(s as u8))).collect(),
+        points: outcome.points().map(<[i16]>::to_vec),
+    })
+}
+
+/// Why the game ended at the ply shown: the record's termination at its last ply, the ply
+/// limit, every seat passing in turn, or the game's own rules.
+fn reason<G: ServeGame>(state: &State<G>) -> String {
+    let game = state.current();
+    let ply = state.cursor;
+    if let Some(record) = &state.record
+        && ply == state.moves.len()
+        && let Some(termination) = record.tag("Termination")
+    {
+        return format!("the record says: {termination}");
+    }
+    let limit = game.options().non_default().into_iter().find(|(k, _)| *k == "max_plies");
+    if let Some((_, limit)) = limit
+        && limit.parse::<usize>().is_ok_and(|n| ply >= n)
+    {
+        return format!("the ply limit max_plies={limit} was reached");
+    }
+    let seats = game.seats();
+    if ply >= seats && state.moves[ply - seats..ply].iter().all(|m| m.text.starts_with("pass")) {
+        return "every seat passed in turn".to_string();
+    }
+    match game.outcome().and_then(|o| o.points()) {
+        Some(points) => {
+            let points: Vec<String> = points.iter().map(i16::to_string).collect();
+            format!("the rules ended the game; points {}", points.join("-"))
+        }
+        None => "the rules ended the game".to_string(),
+    }
+}

@@ -1,0 +1,438 @@
+//! Every endpoint over HTTP, without a browser: requests go through the router as the
+//! server would route them, and the answers are checked against the rules.
+
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tabula_rules::Game;
+use tabula_rules::games::NAMES;
+use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+use tabula_serve::{Config, MAX_BODY, router};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Config::default())
+}
+
+/// Sends a request and returns the status, the content type and the body as text.
+async fn raw(app: &Router, method: &str, path: &str, body: Option<(&str, Vec<u8>)>) -> (StatusCode, String, String) {
+    let mut request = Request::builder().method(method).uri(path);
+    let body = match body {
+        Some((kind, bytes)) => {
+            request = request.header(header::CONTENT_TYPE, kind);
+            Body::from(bytes)
+        }
+        None => Body::empty(),
+    };
+    let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
+    let status = response.status();
+    let kind =
+        response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+/// Sends a request with a JSON body (or none) and returns the status and the JSON answer.
+async fn call(app: &Router, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let body = body.map(|b| ("application/json", b.to_string().into_bytes()));
+    let (status, _, text) = raw(app, method, path, body).await;
+    let value = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() };
+    (status, value)
+}
+
+/// Starts a session and returns its view.
+async fn create(app: &Router, request: Value) -> Value {
+    let (status, view) = call(app, "POST", "/api/sessions", Some(request)).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
+    view
+}
+
+async fn play(app: &Router, id: &str, mv: &str) -> (StatusCode, Value) {
+    call(app, "POST", &format!("/api/sessions/{id}/moves"), Some(json!({ "move": mv }))).await
+}
+
+async fn get(app: &Router, id: &str) -> Value {
+    let (status, view) = call(app, "GET", &format!("/api/sessions/{id}"), None).await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    view
+}
+
+/// Polls session `id` until `done` holds of its view; fails after 20 s.
+async fn wait_for(app: &Router, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+    let start = Instant::now();
+    loop {
+        let view = get(app, id).await;
+        if done(&view) {
+            return view;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "timed out waiting; last view: {view}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn error(value: &Value) -> &str {
+    value["error"].as_str().unwrap_or_else(|| panic!("no error message in {value}"))
+}
+
+fn id(view: &Value) -> String {
+    view["id"].as_str().unwrap().to_string()
+}
+
+fn person_vs_person(game: &str) -> Value {
+    json!({ "game": game, "seats": ["person", "person"] })
+}
+
+#[tokio::test]
+async fn the_page_and_its_files_are_served() {
+    let app = app();
+    let (status, kind, page) = raw(&app, "GET", "/", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/html"), "{kind}");
+    assert!(page.contains("<script src=\"/assets/board.js\">"));
+    assert!(page.contains("id=\"board\""));
+    let (status, kind, script) = raw(&app, "GET", "/assets/board.js", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/javascript"), "{kind}");
+    assert!(script.contains("/api/sessions"));
+    let (status, kind, _) = raw(&app, "GET", "/assets/board.css", None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("text/css"), "{kind}");
+}
+
+#[tokio::test]
+async fn the_game_list_names_every_game_with_its_choices() {
+    let (status, list) = call(&app(), "GET", "/api/games", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let names: Vec<&str> = list["games"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert_eq!(names, NAMES);
+    let cc = &list["games"][0];
+    assert_eq!(cc["players"], json!([2, 3, 4, 5, 6]));
+    assert_eq!(cc["default_players"], 2);
+    assert!(cc["options"].as_array().unwrap().iter().any(|o| o["key"] == "max_plies"));
+    let searchers: Vec<&str> =
+        cc["searchers"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(searchers, ["alphabeta", "mcts", "greedy", "random"]);
+    assert_eq!(list["think_presets"], json!([["beginner", 5000], ["intermediate", 30000], ["expert", 60000]]));
+}
+
+#[tokio::test]
+async fn a_legal_move_changes_the_position_and_the_move_list() {
+    let app = app();
+    let view = create(&app, person_vs_person("chinese-checkers")).await;
+    let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
+    assert_eq!(view["position"], start.to_text());
+    assert_eq!(view["to_move"], 0);
+    assert!(view["legal"].as_array().unwrap().iter().any(|m| m["text"] == "k15-i13"));
+    let (status, after) = play(&app, &id(&view), "k15-i13").await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let mut expected = start;
+    expected.play(expected.parse_move("k15-i13").unwrap());
+    assert_eq!(after["position"], expected.to_text());
+    assert_eq!(after["moves"], json!([{ "ply": 1, "seat": 0, "text": "k15-i13" }]));
+    assert_eq!(after["ply"], 1);
+    assert_eq!(after["to_move"], 1);
+    assert!(after["svg"].as_str().unwrap().contains("class=\"last to\" data-cell=\"i13\""));
+    assert_eq!(get(&app, &id(&view)).await["position"], expected.to_text());
+}
+
+#[tokio::test]
+async fn an_illegal_or_malformed_move_is_refused_and_the_game_is_unchanged() {
+    let app = app();
+    let view = create(&app, person_vs_person("chinese-checkers")).await;
+    let id = id(&view);
+    let (status, answer) = play(&app, &id, "k15-k14").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("illegal move 'k15-k14'"), "{answer}");
+    let (status, answer) = play(&app, &id, "zz99").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("zz99"), "{answer}");
+    let (status, answer) = call(&app, "POST", &format!("/api/sessions/{id}/moves"), Some(json!({ "mv": "x" }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("broken JSON") && error(&answer).contains("mv"), "{answer}");
+    let now = get(&app, &id).await;
+    assert_eq!(now["position"], view["position"]);
+    assert_eq!(now["plies"], 0);
+}
+
+#[tokio::test]
+async fn bad_new_games_name_the_bad_part() {
+    let app = app();
+    let cases = [
+        (json!({ "game": "checkers" }), "unknown game 'checkers'"),
+        (json!({ "game": "chinese-checkers", "players": 7 }), "bad player count '7'"),
+        (json!({ "game": "chinese-checkers", "options": { "colour": "red" } }), "unknown option 'colour'"),
+        (json!({ "game": "chinese-checkers", "options": { "max_plies": "many" } }), "bad value 'many'"),
+        (json!({ "game": "chinese-checkers", "seats": ["person"] }), "bad seats: 1 given for 2 players"),
+        (json!({ "game": "chinese-checkers", "seats": ["person", "deep-blue"] }), "unknown engine 'deep-blue'"),
+        (json!({ "game": "chinese-checkers", "seats": ["person", "alphabeta:depth=x"] }), "unknown key 'depth'"),
+        (json!({ "game": "chinese-checkers", "think_ms": 0 }), "bad think_ms '0'"),
+        (json!({ "game": "chinese-checkers", "position": "nonsense" }), "bad position"),
+        (json!({ "game": "chinese-checkers", "colour": "red" }), "unknown field `colour`"),
+        (json!({ "players": 2 }), "missing field `game`"),
+    ];
+    for (request, message) in cases {
+        let (status, answer) = call(&app, "POST", "/api/sessions", Some(request.clone())).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{request}");
+        assert!(error(&answer).contains(message), "{request}: {answer}");
+    }
+    let (status, _, text) =
+        raw(&app, "POST", "/api/sessions", Some(("application/json", b"{\"game\": ".to_vec()))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(text.contains("broken JSON"), "{text}");
+}
+
+#[tokio::test]
+async fn unknown_ids_paths_methods_and_oversize_bodies_are_refused() {
+    let app = app();
+    let (status, answer) = call(&app, "GET", "/api/sessions/nope", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&answer).contains("unknown session id 'nope'"));
+    let (status, answer) = play(&app, "nope", "k15-i13").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&answer).contains("'nope'"));
+    let (status, answer) = call(&app, "GET", "/api/nothing", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(error(&answer).contains("/api/nothing"));
+    let (status, answer) = call(&app, "PUT", "/api/sessions", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(error(&answer).contains("PUT"));
+    let view = create(&app, person_vs_person("e")).await;
+    let huge = vec![b' '; MAX_BODY + 1];
+    let (status, _, text) =
+        raw(&app, "POST", &format!("/api/sessions/{}/moves", id(&view)), Some(("application/json", huge))).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(text.contains("too large"), "{text}");
+    assert_eq!(get(&app, &id(&view)).await["position"], view["position"]);
+}
+
+#[tokio::test]
+async fn the_engine_answers_a_move_with_a_legal_move() {
+    let app = app();
+    let request = json!({ "game": "martian-chess", "seats": ["person", "alphabeta:threads=1"], "think_ms": 100 });
+    let view = create(&app, request).await;
+    let first = view["legal"][0]["text"].as_str().unwrap().to_string();
+    let (status, after) = play(&app, &id(&view), &first).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    let done = wait_for(&app, &id(&view), |v| v["plies"] == 2).await;
+    let reply = done["moves"][1]["text"].as_str().unwrap();
+    let mut game: tabula_rules::games::martian_chess::MartianChess =
+        Game::from_text(after["position"].as_str().unwrap()).unwrap();
+    let mv = game.parse_move(reply).expect("the engine's move is legal");
+    game.play(mv);
+    assert_eq!(done["position"], game.to_text());
+    let search = &done["last_search"];
+    assert_eq!(search["seat"], 1);
+    assert!(search["depth"].as_u64().unwrap() >= 1, "{search}");
+    assert_eq!(search["pv"][0], reply);
+    assert!(done["search"].is_null());
+}
+
+#[tokio::test]
+async fn stop_makes_the_engine_move_at_once() {
+    let app = app();
+    let request = json!({ "game": "chinese-checkers", "seats": ["alphabeta:threads=1", "person"], "think_ms": 600000 });
+    let view = create(&app, request).await;
+    let id = id(&view);
+    wait_for(&app, &id, |v| !v["search"].is_null()).await;
+    let start = Instant::now();
+    let (status, answer) = call(&app, "POST", &format!("/api/sessions/{id}/stop"), None).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let done = wait_for(&app, &id, |v| v["plies"] == 1).await;
+    assert!(start.elapsed() < Duration::from_secs(10));
+    assert_eq!(done["to_move"], 1);
+    let (status, answer) = call(&app, "POST", &format!("/api/sessions/{id}/stop"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&answer).contains("no search is running"));
+}
+
+#[tokio::test]
+async fn a_move_while_the_engine_thinks_is_refused() {
+    let app = app();
+    let request = json!({ "game": "e", "seats": ["alphabeta:threads=1", "person"], "think_ms": 600000 });
+    let view = create(&app, request).await;
+    let id = id(&view);
+    wait_for(&app, &id, |v| !v["search"].is_null()).await;
+    let mv = view["legal"][0]["text"].as_str().unwrap();
+    let (status, answer) = play(&app, &id, mv).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&answer).contains("thinking for seat 0"), "{answer}");
+    let (status, _) = call(&app, "DELETE", &format!("/api/sessions/{id}"), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+}
+
+#[tokio::test]
+async fn undo_takes_back_to_the_persons_turn() {
+    let app = app();
+    let view = create(&app, person_vs_person("echelon")).await;
+    let id = id(&view);
+    let first = view["legal"][0]["text"].as_str().unwrap().to_string();
+    play(&app, &id, &first).await;
+    let (status, after) = call(&app, "POST", &format!("/api/sessions/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(after["plies"], 0);
+    assert_eq!(after["position"], view["position"]);
+    let (status, answer) = call(&app, "POST", &format!("/api/sessions/{id}/undo"), None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(error(&answer).contains("nothing to undo"));
+
+    let request = json!({ "game": "echelon", "seats": ["person", "greedy"], "think_ms": 50 });
+    let view = create(&app, request).await;
+    let id = view["id"].as_str().unwrap();
+    play(&app, id, &first).await;
+    wait_for(&app, id, |v| v["plies"] == 2).await;
+    let (_, after) = call(&app, "POST", &format!("/api/sessions/{id}/undo"), None).await;
+    assert_eq!(after["plies"], 0, "undo goes back past the engine's move to the person's");
+    assert_eq!(after["to_move"], 0);
+}
+
+#[tokio::test]
+async fn stepping_shows_earlier_plies_and_a_move_there_drops_the_later_ones() {
+    let app = app();
+    let view = create(&app, person_vs_person("icelights")).await;
+    let id = id(&view);
+    let (_, one) = play(&app, &id, view["legal"][0]["text"].as_str().unwrap()).await;
+    let (_, two) = play(&app, &id, one["legal"][0]["text"].as_str().unwrap()).await;
+    assert_eq!(two["plies"], 2);
+    let path = format!("/api/sessions/{id}/ply");
+    let (status, back) = call(&app, "POST", &path, Some(json!({ "ply": 1 }))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(back["position"], one["position"]);
+    assert_eq!(back["ply"], 1);
+    assert_eq!(back["plies"], 2);
+    let (status, answer) = call(&app, "POST", &path, Some(json!({ "ply": 3 }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("bad ply '3'"));
+    let (status, answer) = call(&app, "POST", &path, Some(json!({ "ply": -1 }))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("broken JSON"));
+    let other = one["legal"][1]["text"].as_str().unwrap();
+    let (_, branched) = play(&app, &id, other).await;
+    assert_eq!(branched["plies"], 2);
+    assert_eq!(branched["moves"][1]["text"], other);
+}
+
+#[tokio::test]
+async fn a_finished_game_shows_its_result_and_takes_no_move() {
+    let app = app();
+    let request = json!({ "game": "martian-chess", "seats": ["person", "person"], "options": { "max_plies": "2" } });
+    let view = create(&app, request).await;
+    let id = id(&view);
+    assert!(view["result"].is_null());
+    let (_, one) = play(&app, &id, view["legal"][0]["text"].as_str().unwrap()).await;
+    let (_, two) = play(&app, &id, one["legal"][0]["text"].as_str().unwrap()).await;
+    let result = &two["result"];
+    assert!(result["text"].is_string(), "{two}");
+    assert!(result["reason"].as_str().unwrap().contains("max_plies=2"), "{result}");
+    assert!(two["legal"].as_array().unwrap().is_empty());
+    assert!(two["to_move"].is_null());
+    let (status, answer) = play(&app, &id, "pass").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("the game is over"), "{answer}");
+}
+
+/// A records file of one Chinese Checkers game of `plies` plies, ended by the ply limit.
+fn record(plies: usize) -> (String, Vec<String>) {
+    let mut options = CcOptions::default();
+    tabula_rules::GameOptions::set(&mut options, "max_plies", &plies.to_string()).unwrap();
+    let mut game = ChineseCheckers::new(&options).unwrap();
+    let mut moves = Vec::new();
+    let mut list = tabula_rules::MoveList::new();
+    while game.outcome().is_none() {
+        game.legal_moves(&mut list);
+        let mv = *list.iter().next().unwrap();
+        moves.push(game.format_move(mv));
+        game.play(mv);
+    }
+    let text = format!(
+        "[Game \"chinese-checkers\"]\n[Options \"players=2 max_plies={plies}\"]\n[Seats \"a; b\"]\n[Result \"1/2-1/2\"]\n[Termination \"max plies\"]\n\n{} 1/2-1/2\n\n",
+        moves.join(" ")
+    );
+    (text, moves)
+}
+
+#[tokio::test]
+async fn a_record_replays_ply_by_ply() {
+    let app = app();
+    let (text, moves) = record(6);
+    let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", text.clone().into_bytes()))).await;
+    assert_eq!(status, StatusCode::CREATED, "{answer}");
+    let view: Value = serde_json::from_str(&answer).unwrap();
+    assert_eq!(view["ply"], 0);
+    assert_eq!(view["plies"], 6);
+    assert_eq!(view["seats"], json!(["person", "person"]));
+    let texts: Vec<&str> = view["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap()).collect();
+    assert_eq!(texts, moves);
+    assert_eq!(view["record"]["result"], "1/2-1/2");
+    let path = format!("/api/sessions/{}/ply", id(&view));
+    let (_, end) = call(&app, "POST", &path, Some(json!({ "ply": 6 }))).await;
+    assert_eq!(end["result"]["text"], "draw");
+    assert_eq!(end["result"]["reason"], "the record says: max plies");
+    let (_, middle) = call(&app, "POST", &path, Some(json!({ "ply": 3 }))).await;
+    assert!(middle["result"].is_null());
+    let to = &moves[2][moves[2].find('-').unwrap() + 1..];
+    assert!(middle["svg"].as_str().unwrap().contains(&format!("class=\"last to\" data-cell=\"{to}\"")), "{middle}");
+
+    let bad = [
+        (String::new(), "holds no game"),
+        (text.replace("chinese-checkers", "go"), "unknown game 'go'"),
+        (text.replace(&moves[1], "a1-a2"), "ply 2"),
+        ("[Game \"e\"\n".to_string(), "bad record"),
+    ];
+    for (body, message) in bad {
+        let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", body.into_bytes()))).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(answer.contains(message), "{message}: {answer}");
+    }
+    let (status, _, answer) = raw(&app, "POST", "/api/replays?game=2", Some(("text/plain", text.into_bytes()))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(answer.contains("bad game '2': the file holds 1 games"), "{answer}");
+}
+
+#[tokio::test]
+async fn deleted_and_evicted_sessions_are_gone() {
+    let app = router(Config { max_sessions: 2 });
+    let first = create(&app, person_vs_person("e")).await;
+    let second = create(&app, person_vs_person("e")).await;
+    let (status, _) = call(&app, "DELETE", &format!("/api/sessions/{}", id(&second)), None).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (status, _) = call(&app, "GET", &format!("/api/sessions/{}", id(&second)), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = call(&app, "DELETE", &format!("/api/sessions/{}", id(&second)), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    get(&app, &id(&first)).await;
+    let _third = create(&app, person_vs_person("e")).await;
+    let _fourth = create(&app, person_vs_person("e")).await;
+    let (status, _) = call(&app, "GET", &format!("/api/sessions/{}", id(&first)), None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "the session left alone longest makes room");
+}
+
+/// Every game's legal moves are clicked on cells (and stack heights) its picture has.
+#[tokio::test]
+async fn every_games_clicks_name_cells_of_its_picture() {
+    let app = app();
+    for game in NAMES {
+        let view = create(&app, json!({ "game": game, "seats": null, "think_ms": 50 })).await;
+        let svg = view["svg"].as_str().unwrap();
+        let legal = view["legal"].as_array().unwrap();
+        assert!(!legal.is_empty(), "{game}");
+        for m in legal {
+            let (Some(from), Some(to)) = (m["from"].as_object(), m["to"].as_object()) else {
+                assert!(m["text"].as_str().unwrap().starts_with("pass"), "{game}: {m}");
+                continue;
+            };
+            let cell =
+                |spot: &serde_json::Map<String, Value>| format!("data-cell=\"{}\"", spot["cell"].as_str().unwrap());
+            assert!(svg.contains(&format!("class=\"piece seat-{}", view["to_move"])), "{game}");
+            assert!(svg.contains(&cell(from)), "{game}: {m}");
+            assert!(svg.contains(&cell(to)), "{game}: {m}");
+            if let Some(level) = from.get("level") {
+                let piece = format!("{} data-level=\"{level}\"", cell(from));
+                assert!(svg.contains(&piece), "{game}: {m} has no piece {piece}");
+            }
+        }
+    }
+}

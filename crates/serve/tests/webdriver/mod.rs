@@ -1,0 +1,238 @@
+//! Drives the page in headless Chromium through chromedriver: starts the server on a free
+//! port, chromedriver on another, and a browser session with a fresh profile.
+
+// Each test file uses part of the harness.
+#![allow(dead_code)]
+
+use std::net::{SocketAddr, TcpListener as StdListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Value, json};
+use tabula_serve::{Config, router};
+
+/// Where Debian's packages put the browser and its driver.
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+/// See [`CHROMIUM`].
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// How long a wait for the page lasts before the test fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The server, chromedriver and a browser session on the page.
+pub struct Browser {
+    /// The WebDriver session.
+    pub client: Client,
+    /// The page's address.
+    pub url: String,
+    driver: Child,
+    _profile: TempDir,
+}
+
+/// A directory removed when dropped.
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn free_port() -> u16 {
+    StdListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Serves the board on a free port in this test's runtime; returns its address.
+pub async fn start_server() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await.unwrap() });
+    address
+}
+
+impl Browser {
+    /// Starts everything and opens the page.
+    pub async fn open() -> Browser {
+        let address = start_server().await;
+        let port = free_port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {CHROMEDRIVER}: {e}"));
+        let start = Instant::now();
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(start.elapsed() < PATIENCE, "chromedriver did not listen on port {port}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let profile = std::env::temp_dir().join(format!("tabula-serve-chromium-{}-{port}", std::process::id()));
+        std::fs::create_dir_all(&profile).unwrap();
+        let args = [
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-dev-shm-usage",
+            "--window-size=1400,1000",
+            "--hide-scrollbars",
+            &format!("--user-data-dir={}", profile.display()),
+        ];
+        let capabilities = json!({ "goog:chromeOptions": { "binary": CHROMIUM, "args": args } });
+        let Value::Object(capabilities) = capabilities else { unreachable!() };
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+            .expect("a chromium session");
+        let url = format!("http://{address}/");
+        client.goto(&url).await.unwrap();
+        let browser = Browser { client, url, driver, _profile: TempDir(profile) };
+        browser.wait_for("the first game", |b| async move { b.text("#status").await.contains("to move") }).await;
+        browser
+    }
+
+    /// The element `css`.
+    pub async fn find(&self, css: &str) -> Element {
+        self.client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    }
+
+    // The page redraws itself while it polls, so reads are one script each: an element
+    // found by one command may be gone by the next.
+
+    /// The text of element `css`, as shown.
+    pub async fn text(&self, css: &str) -> String {
+        let script = "const el = document.querySelector(arguments[0]); return el ? el.innerText : null;";
+        let text = self.script(script, vec![json!(css)]).await;
+        text.as_str().unwrap_or_else(|| panic!("no element {css}")).to_string()
+    }
+
+    /// The value of input `css`.
+    pub async fn value(&self, css: &str) -> String {
+        let script = "const el = document.querySelector(arguments[0]); return el ? el.value : null;";
+        let value = self.script(script, vec![json!(css)]).await;
+        value.as_str().unwrap_or_else(|| panic!("no input {css}")).to_string()
+    }
+
+    /// The attribute `name` of every element `css`.
+    pub async fn attrs(&self, css: &str, name: &str) -> Vec<String> {
+        let script = "return [...document.querySelectorAll(arguments[0])].map((el) => el.getAttribute(arguments[1]));";
+        let values = self.script(script, vec![json!(css), json!(name)]).await;
+        values.as_array().unwrap().iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect()
+    }
+
+    /// Whether element `css` is shown.
+    pub async fn shown(&self, css: &str) -> bool {
+        let script = "const el = document.querySelector(arguments[0]); return !!el && !el.hidden;";
+        self.script(script, vec![json!(css)]).await == json!(true)
+    }
+
+    /// Clicks element `css`.
+    pub async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Runs `script` in the page and returns what it returns.
+    pub async fn script(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client.execute(script, args).await.unwrap()
+    }
+
+    /// Sets the form field `id` to `value` as a person choosing it would (a change event).
+    pub async fn set(&self, id: &str, value: &str) {
+        let script = "const el = document.getElementById(arguments[0]); el.value = arguments[1]; \
+                      el.dispatchEvent(new Event('change')); return el.value;";
+        let set = self.script(script, vec![json!(id), json!(value)]).await;
+        assert_eq!(set, json!(value), "field {id} has no value {value}");
+    }
+
+    /// The session the page shows, as the page holds it.
+    pub async fn view(&self) -> Value {
+        self.script("return view;", vec![]).await
+    }
+
+    /// Waits until `done` holds, failing with `what` after [`PATIENCE`].
+    pub async fn wait_for<'a, F, Fut>(&'a self, what: &str, done: F)
+    where
+        F: Fn(&'a Browser) -> Fut,
+        Fut: std::future::Future<Output = bool>,
+    {
+        let start = Instant::now();
+        while !done(self).await {
+            let error = self.text("#error").await;
+            assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}; the page's error: {error:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Starts a new game from the form: `seats` (person or engine specs), `think`
+    /// seconds a move, rule `options`.
+    pub async fn new_game(&self, game: &str, seats: &[&str], think: &str, options: &[(&str, &str)]) {
+        let before = self.view().await["id"].clone();
+        self.set("game", game).await;
+        self.set("players", &seats.len().to_string()).await;
+        for (s, spec) in seats.iter().enumerate() {
+            self.set(&format!("seat-{s}"), spec).await;
+        }
+        self.set("think", "custom").await;
+        self.set("think-custom", think).await;
+        for (key, value) in options {
+            let script = "const el = document.querySelector(`#options input[data-key=\"${arguments[0]}\"]`); \
+                          el.value = arguments[1]; return el.value;";
+            assert_eq!(self.script(script, vec![json!(key), json!(value)]).await, json!(value));
+        }
+        self.click("#start").await;
+        self.wait_for("the new game", |b| {
+            let before = before.clone();
+            async move { b.view().await["id"] != before }
+        })
+        .await;
+    }
+
+    /// Clicks on the board: the piece (or, without one, the cell) at `cell`, at height
+    /// `level` in a stack if given.
+    pub async fn click_cell(&self, cell: &str, level: Option<u64>) {
+        let css = match level {
+            Some(level) => format!("#board .piece[data-cell=\"{cell}\"][data-level=\"{level}\"]"),
+            None => format!("#board .piece[data-cell=\"{cell}\"]"),
+        };
+        let target = match self.client.find(Locator::Css(&css)).await {
+            Ok(piece) => piece,
+            Err(_) => self.find(&format!("#board .cell[data-cell=\"{cell}\"]")).await,
+        };
+        target.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    }
+
+    /// Plays `mv` (a legal move of the page's view) by clicking its two spots, and its
+    /// button in the chooser when other moves share them.
+    pub async fn click_move(&self, mv: &Value) {
+        let text = mv["text"].as_str().unwrap();
+        let (from, to) = (&mv["from"], &mv["to"]);
+        self.click_cell(from["cell"].as_str().unwrap(), from["level"].as_u64()).await;
+        self.click_cell(to["cell"].as_str().unwrap(), None).await;
+        if self.shown("#chooser").await {
+            self.click(&format!("#chooser button[data-move=\"{text}\"]")).await;
+        }
+    }
+
+    /// The texts of the move list.
+    pub async fn moves(&self) -> Vec<String> {
+        let script = "return [...document.querySelectorAll('#moves li .move')].map((el) => el.innerText);";
+        let texts = self.script(script, vec![]).await;
+        texts.as_array().unwrap().iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect()
+    }
+
+    /// Ends the browser session and chromedriver.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
