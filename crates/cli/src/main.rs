@@ -15,6 +15,7 @@ mod perft;
 mod play;
 mod position;
 mod show;
+mod solve;
 mod ugi;
 
 use std::process::ExitCode;
@@ -51,6 +52,8 @@ enum Command {
     Options(options::OptionsArgs),
     /// Be an engine speaking UGI on stdin and stdout, for match runners and GUIs.
     Ugi(ugi::UgiArgs),
+    /// Prove the value of a position of a 2-seat game (win, loss or draw) by proof-number search.
+    Solve(solve::SolveArgs),
 }
 
 /// The one-line description `--help` starts with, naming every game.
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Options(args) => options::run(args),
         Command::Ugi(args) => ugi::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
