@@ -21,6 +21,7 @@ mod martian_chess;
 mod matches;
 mod options;
 mod outside;
+mod solve;
 mod svg;
 mod ugi;
 
