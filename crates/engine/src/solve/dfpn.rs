@@ -163,7 +163,7 @@ impl<'a> Dfpn<'a> {
         if self.limits.nodes.is_some_and(|n| self.nodes > n) {
             return Err(Stop::Nodes);
         }
-        if self.nodes % 256 == 0 {
+        if self.nodes.is_multiple_of(256) {
             if self.limits.stopped() {
                 return Err(Stop::Interrupted);
             }
