@@ -1,7 +1,7 @@
 //! The proof-number solver: the game-theoretic value of a position of a two-seat game
 //! (win, loss or draw for the side to move) and a line that shows it.
 //!
-//! Two df-pn searches ([`dfpn`]) share one table: does the side to move force a win? If
+//! Two df-pn searches (depth-first proof-number search) share one table: does the side to move force a win? If
 //! not, does the other seat? Neither: a draw (endless play counts as one). Proofs and
 //! disproofs stay in the table for the walk that prints the line.
 
