@@ -16,6 +16,7 @@ mod play;
 mod position;
 mod serve;
 mod show;
+mod solve;
 mod ugi;
 
 use std::process::ExitCode;
@@ -54,6 +55,8 @@ enum Command {
     Ugi(ugi::UgiArgs),
     /// Serve a web board on a local port: play, watch the engine, replay records.
     Serve(serve::ServeArgs),
+    /// Prove the value of a position of a 2-seat game (win, loss or draw) by proof-number search.
+    Solve(solve::SolveArgs),
 }
 
 /// The one-line description `--help` starts with, naming every game.
@@ -71,7 +74,7 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match, merge, play, options, ugi or serve (see tabula --help)"
+                "missing command: perft, show, go, bench, match, merge, play, options, ugi, serve or solve (see tabula --help)"
                     .into(),
             )
             .report();
@@ -96,6 +99,7 @@ fn main() -> ExitCode {
         Command::Options(args) => options::run(args),
         Command::Ugi(args) => ugi::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

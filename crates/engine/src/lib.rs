@@ -12,6 +12,7 @@ pub mod playout;
 pub mod registry;
 pub mod search;
 pub mod settings;
+pub mod solve;
 pub mod time;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};
