@@ -179,7 +179,9 @@ mod tests {
         assert!(err("alphabeta:lmr=-1").contains("'-1'"));
         assert!(err("alphabeta:contempt=20000").contains("'20000'"));
         assert!(err("alphabeta:contempt=x").contains("'x'"));
-        assert!(err("alphabeta:model=maxn").contains("'maxn'") && err("alphabeta:model=maxn").contains("best-reply"));
+        assert!(
+            err("alphabeta:model=minimax").contains("'minimax'") && err("alphabeta:model=minimax").contains("maxn")
+        );
         assert!(err("greedy:x=1").contains("known: none"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));
         assert!(err("mcts:c=-1").contains("'-1'"));

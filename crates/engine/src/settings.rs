@@ -8,7 +8,8 @@ use crate::search::alphabeta::{AlphaBetaConfig, Model};
 use crate::search::mcts::MctsConfig;
 
 impl Words for Model {
-    const WORDS: &'static [(Self, &'static str)] = &[(Model::Paranoid, "paranoid"), (Model::BestReply, "best-reply")];
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(Model::Paranoid, "paranoid"), (Model::BestReply, "best-reply"), (Model::MaxN, "maxn")];
 }
 
 tabula_rules::words! {
@@ -286,7 +287,7 @@ mod tests {
         assert_eq!(contempt.default, MartianChess::CONTEMPT.to_string());
         assert_eq!(contempt.values, "a number from -10000 to 10000");
         let model = list[0].keys.iter().find(|k| k.key == "model").unwrap();
-        assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid or best-reply", "paranoid"));
+        assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid, best-reply or maxn", "paranoid"));
         let cap = list[1].keys.iter().find(|k| k.key == "cap").unwrap();
         assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
         let memory = list[1].keys.iter().find(|k| k.key == "memory").unwrap();

@@ -1,7 +1,8 @@
 //! Alpha-beta's opponent models against plain references written here: with two seats
-//! `paranoid` and `best-reply` both equal plain negamax; with three and four seats
-//! `best-reply` equals a simple Best-Reply Search and `paranoid` (with teams too) a plain
-//! paranoid minimax. No pruning, no table, no ordering in the references.
+//! `paranoid`, `best-reply` and `maxn` all equal plain negamax; with three and four seats
+//! `best-reply` equals a simple Best-Reply Search, `paranoid` (with teams too) a plain
+//! paranoid minimax and `maxn` (with teams too) a plain max^n. No pruning, no table, no
+//! ordering in the references.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -9,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use tabula_engine::api::score;
 use tabula_engine::eval::chinese_checkers::CcEval;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
-use tabula_engine::search::simple::margin;
+use tabula_engine::search::simple::{margin, margins};
 use tabula_engine::{EngineGame, Evaluator, Limits, Score, Searcher, registry};
 use tabula_rules::core::game::{Generator, Notation};
 use tabula_rules::core::turn::Turn;
@@ -99,6 +100,36 @@ fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply:
     worst
 }
 
+/// Plain max^n: every seat's value, each seat taking the child best for its own team (ties
+/// to the one worst for the other teams together, then to lower values in seat order), and
+/// the number of nodes of the full tree.
+fn maxn<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32, nodes: &mut u64) -> [i32; MAX_SEATS] {
+    *nodes += 1;
+    if game.outcome().is_some() || depth == 0 {
+        return margins(e, game).map(|m| match m {
+            v if v >= score::WIN => score::WIN - ply,
+            v if v <= -score::WIN => -(score::WIN - ply),
+            v => v,
+        });
+    }
+    let seat = game.to_move();
+    let team = game.team(seat);
+    let n = game.seats();
+    let others = |v: &[i32; MAX_SEATS]| -> i64 {
+        (0..n).filter(|&s| game.team(Seat(s as u8)) != team).map(|s| i64::from(v[s])).sum()
+    };
+    let key = |v: &[i32; MAX_SEATS]| (v[seat.index()], -others(v), std::cmp::Reverse(v[..n].to_vec()));
+    moves_of(game)
+        .into_iter()
+        .map(|mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            maxn(e, &child, depth - 1, ply + 1, nodes)
+        })
+        .max_by(|a, b| key(a).cmp(&key(b)).then(std::cmp::Ordering::Greater))
+        .unwrap()
+}
+
 fn random_position(players: u8, plies: usize, seed: u64) -> ChineseCheckers {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
@@ -121,11 +152,11 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     #[test]
-    fn both_models_are_negamax_with_two_seats(seed in any::<u64>(), plies in 0usize..90, depth in 1u32..=4) {
+    fn every_model_is_negamax_with_two_seats(seed in any::<u64>(), plies in 0usize..90, depth in 1u32..=4) {
         let g = random_position(2, plies, seed);
         prop_assume!(g.outcome().is_none());
         let expected = negamax(&RACE, &g, depth, 0);
-        for model in [Model::Paranoid, Model::BestReply] {
+        for model in [Model::Paranoid, Model::BestReply, Model::MaxN] {
             let got = search(&RACE, &g, model, depth);
             prop_assert_eq!(got.score, expected, "{:?}", model);
             prop_assert_eq!(got.depth, depth);
@@ -153,17 +184,67 @@ proptest! {
         prop_assume!(g.outcome().is_none());
         prop_assert_eq!(search(&RACE, &g, Model::Paranoid, depth).score, paranoid(&RACE, &g, g.to_move(), depth, 0));
     }
+
+}
+
+proptest! {
+    // Ties for the seat to move are common in the race: enough cases to meet those that
+    // reach the root's value.
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn maxn_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4, 6]), plies in 0usize..60, depth in 1u32..=3) {
+        let g = random_position(players, plies, seed);
+        prop_assume!(g.outcome().is_none());
+        let root = g.to_move().index();
+        let mut full = 0; // the nodes of every iteration's whole tree
+        for d in 1..depth {
+            maxn(&RACE, &g, d, 0, &mut full);
+        }
+        let expected = maxn(&RACE, &g, depth, 0, &mut full);
+        let got = search(&RACE, &g, Model::MaxN, depth);
+        prop_assert_eq!(got.score, expected[root]);
+        prop_assert_eq!(got.depth, depth);
+        // The move found is worth that much to the root seat, and shallow pruning never
+        // searches more than the whole tree.
+        let mut after = g;
+        after.play(got.best.unwrap());
+        prop_assert_eq!(maxn(&RACE, &after, depth - 1, 1, &mut 0)[root], expected[root]);
+        prop_assert!(got.nodes <= full, "{} nodes, trees of {}", got.nodes, full);
+    }
 }
 
 #[test]
 fn the_models_differ_with_three_seats() {
     // Otherwise the tests above could not tell them apart.
-    let differ = (0..40u64).any(|seed| {
-        let g = random_position(3, 20 + seed as usize, seed);
-        g.outcome().is_none()
-            && search(&RACE, &g, Model::BestReply, 3).score != search(&RACE, &g, Model::Paranoid, 3).score
-    });
-    assert!(differ);
+    let differ = |a: Model, b: Model| {
+        (0..40u64).any(|seed| {
+            let g = random_position(3, 20 + seed as usize, seed);
+            g.outcome().is_none() && search(&RACE, &g, a, 3).score != search(&RACE, &g, b, 3).score
+        })
+    };
+    assert!(differ(Model::BestReply, Model::Paranoid));
+    assert!(differ(Model::MaxN, Model::Paranoid));
+    assert!(differ(Model::MaxN, Model::BestReply));
+}
+
+/// Shallow pruning leaves part of the tree unsearched: over a few positions max^n searches
+/// fewer nodes than the whole trees of its iterations (the table orders moves but never
+/// cuts in max^n, so pruning is all that can save a node).
+#[test]
+fn maxn_prunes() {
+    let (mut searched, mut whole) = (0, 0);
+    for seed in 0..8u64 {
+        let g = random_position(3, 10 + 5 * seed as usize, seed);
+        if g.outcome().is_some() {
+            continue;
+        }
+        searched += search(&RACE, &g, Model::MaxN, 3).nodes;
+        for d in 1..=3 {
+            maxn(&RACE, &g, d, 0, &mut whole);
+        }
+    }
+    assert!(searched * 10 < whole * 9, "{searched} of {whole}");
 }
 
 #[test]
@@ -292,16 +373,35 @@ fn paranoid_plays_for_the_team() {
 }
 
 #[test]
+fn maxn_plays_for_the_team() {
+    let mut differ = false;
+    for seed in 0..12u64 {
+        let g = Pairs(random_position(4, 8 + 3 * seed as usize, seed));
+        if g.outcome().is_some() {
+            continue;
+        }
+        let root = g.to_move().index();
+        for depth in 1..=3 {
+            let got = search(&PairsEval, &g, Model::MaxN, depth).score;
+            assert_eq!(got, maxn(&PairsEval, &g, depth, 0, &mut 0)[root], "seed {seed} depth {depth}");
+            differ |= got != maxn(&RACE, &g.0, depth, 0, &mut 0)[root];
+        }
+    }
+    assert!(differ);
+}
+
+#[test]
 fn best_reply_is_refused_where_the_turn_cannot_be_handed_on() {
     let err = registry::build::<Pairs>("alphabeta:model=best-reply").err().unwrap().to_string();
     assert!(err.contains("best-reply") && err.contains("pairs"), "{err}");
     assert!(registry::build::<Pairs>("alphabeta:model=paranoid").is_ok());
-    let err = registry::build::<ChineseCheckers>("alphabeta:model=maxn").err().unwrap().to_string();
-    assert!(err.contains("'maxn'") && err.contains("paranoid or best-reply"), "{err}");
+    assert!(registry::build::<Pairs>("alphabeta:model=maxn").is_ok());
+    let err = registry::build::<ChineseCheckers>("alphabeta:model=minimax").err().unwrap().to_string();
+    assert!(err.contains("'minimax'") && err.contains("paranoid, best-reply or maxn"), "{err}");
 }
 
-/// Paranoid and best-reply give the same move and score in random positions of a 2-seat
-/// game.
+/// Paranoid, best-reply and max^n give the same move and score in random positions of a
+/// 2-seat game.
 fn two_seat_models_agree<G: EngineGame>(options: &G::Options, depth: u32) {
     let spec = |model: &str| format!("alphabeta:model={model},hash=1");
     for seed in 0..6u64 {
@@ -318,17 +418,16 @@ fn two_seat_models_agree<G: EngineGame>(options: &G::Options, depth: u32) {
             continue;
         }
         let mut paranoid = registry::build::<G>(&spec("paranoid")).unwrap();
-        let mut best_reply = registry::build::<G>(&spec("best-reply")).unwrap();
-        let (a, b) = (
-            paranoid.search(&g, &Limits::depth(depth), &mut |_| {}),
-            best_reply.search(&g, &Limits::depth(depth), &mut |_| {}),
-        );
-        assert_eq!((a.score, a.best), (b.score, b.best), "{} seed {seed}: {}", G::NAME, g.to_text());
+        let a = paranoid.search(&g, &Limits::depth(depth), &mut |_| {});
+        for model in ["best-reply", "maxn"] {
+            let b = registry::build::<G>(&spec(model)).unwrap().search(&g, &Limits::depth(depth), &mut |_| {});
+            assert_eq!((a.score, a.best), (b.score, b.best), "{model}, {} seed {seed}: {}", G::NAME, g.to_text());
+        }
     }
 }
 
 #[test]
-fn best_reply_is_negamax_in_every_two_seat_game() {
+fn every_model_is_negamax_in_every_two_seat_game() {
     use tabula_rules::games::e::{E, EOptions};
     use tabula_rules::games::echelon::Echelon;
     use tabula_rules::games::icelights::Icelights;

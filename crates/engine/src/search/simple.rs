@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tabula_rules::{Game, MoveList};
+use tabula_rules::{Game, MAX_SEATS, MoveList, Outcome, Seat};
 
 use crate::api::{EngineGame, Evaluator, Limits, SearchInfo, SearchResult, Searcher, score};
 
@@ -56,21 +56,48 @@ impl<G: EngineGame> Greedy<G> {
 /// The value of `game` for `seat` and its team: the team's best evaluation minus the best
 /// evaluation outside the team, or a proven result when the game is over (a win when only
 /// the team ranks first, a loss when it does not, else a draw).
-pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: tabula_rules::Seat) -> i32 {
-    let team = game.team(seat);
-    let ours = |s: usize| game.team(tabula_rules::Seat(s as u8)) == team;
-    if let Some(outcome) = game.outcome() {
-        let firsts = || outcome.ranks().iter().enumerate().filter(|&(_, &r)| r == 1).map(|(s, _)| s);
-        return match (firsts().any(ours), firsts().all(ours)) {
-            (true, true) => score::WIN,
-            (false, _) => -score::WIN,
-            (true, false) => 0,
-        };
+pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) -> i32 {
+    match game.outcome() {
+        Some(outcome) => finished_margin(game, outcome, seat),
+        None => value_margin(game, &eval.evaluate(game), seat),
     }
-    let values = eval.evaluate(game);
+}
+
+/// [`margin`] for every seat at once, from one evaluation (entries past `game.seats()` are
+/// 0). Between any two seats of different teams the margins add up to at most 0: only the
+/// leading team's can be positive, and it is at most what the other trails by.
+pub fn margins<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G) -> [i32; MAX_SEATS] {
+    let mut out = [0; MAX_SEATS];
+    let seats = (0..game.seats() as u8).map(Seat);
+    match game.outcome() {
+        Some(outcome) => seats.for_each(|s| out[s.index()] = finished_margin(game, outcome, s)),
+        None => {
+            let values = eval.evaluate(game);
+            seats.for_each(|s| out[s.index()] = value_margin(game, &values, s));
+        }
+    }
+    out
+}
+
+/// A finished game's margin for `seat`: a win when only its team ranks first, a loss when
+/// it does not, else a draw (0).
+fn finished_margin<G: Game>(game: &G, outcome: &Outcome, seat: Seat) -> i32 {
+    let team = game.team(seat);
+    let ours = |s: usize| game.team(Seat(s as u8)) == team;
+    let firsts = || outcome.ranks().iter().enumerate().filter(|&(_, &r)| r == 1).map(|(s, _)| s);
+    match (firsts().any(ours), firsts().all(ours)) {
+        (true, true) => score::WIN,
+        (false, _) => -score::WIN,
+        (true, false) => 0,
+    }
+}
+
+/// The margin of `seat`'s team in an evaluation: its best value minus the best outside it.
+fn value_margin<G: Game>(game: &G, values: &[i32; MAX_SEATS], seat: Seat) -> i32 {
+    let team = game.team(seat);
     let (mut mine, mut theirs) = (i32::MIN, i32::MIN);
     for (s, &v) in values.iter().enumerate().take(game.seats()) {
-        if ours(s) {
+        if game.team(Seat(s as u8)) == team {
             mine = mine.max(v);
         } else {
             theirs = theirs.max(v);

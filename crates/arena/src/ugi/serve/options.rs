@@ -97,7 +97,10 @@ mod tests {
         assert_eq!(kind(&ab, "threads"), OptionKind::Spin { default: 2, min: 1, max: 256 });
         assert_eq!(
             kind(&ab, "model"),
-            OptionKind::Combo { default: "paranoid".into(), vars: vec!["paranoid".into(), "best-reply".into()] }
+            OptionKind::Combo {
+                default: "paranoid".into(),
+                vars: vec!["paranoid".into(), "best-reply".into(), "maxn".into()]
+            }
         );
         let mcts = SearcherKeys::of::<ChineseCheckers>("mcts").unwrap();
         assert_eq!(mcts.declarations().len(), MCTS.len());

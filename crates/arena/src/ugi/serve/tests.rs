@@ -155,7 +155,7 @@ fn a_two_seat_session_answers_every_command() {
     }
     assert_eq!(options[0], "option name threads type spin default 1 min 1 max 256");
     assert_eq!(options[1], "option name hash type spin default 4 min 1 max 65536");
-    assert_eq!(options[3], "option name model type combo default paranoid var paranoid var best-reply");
+    assert_eq!(options[3], "option name model type combo default paranoid var paranoid var best-reply var maxn");
     assert_eq!(s.next(), "ugiok");
     s.exchange("isready", &[]);
     s.exchange("setoption name Hash value 8", &[]);

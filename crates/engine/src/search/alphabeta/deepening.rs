@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use super::MAX_PLY;
+use super::maxn::Parent;
 use super::worker::Worker;
 use crate::api::{EngineGame, SearchInfo, SearchResult, score};
 use crate::search::Report;
@@ -34,13 +35,18 @@ pub(super) fn iterate<G: EngineGame>(
             (-score::INFINITY, score::INFINITY)
         };
         let mut widen = aspiration;
-        let outcome = loop {
-            match worker.negamax(game, depth as i32, 0, lo, hi) {
-                Ok(v) if v <= lo && lo > -score::INFINITY => lo = (v - widen).max(-score::INFINITY),
-                Ok(v) if v >= hi && hi < score::INFINITY => hi = (v + widen).min(score::INFINITY),
-                other => break other,
+        let outcome = if worker.maxn {
+            // max^n has no window: the root seat's value among everyone's.
+            worker.maxn(game, depth as i32, 0, Parent::ROOT).map(|v| v[worker.root.index()])
+        } else {
+            loop {
+                match worker.negamax(game, depth as i32, 0, lo, hi) {
+                    Ok(v) if v <= lo && lo > -score::INFINITY => lo = (v - widen).max(-score::INFINITY),
+                    Ok(v) if v >= hi && hi < score::INFINITY => hi = (v + widen).min(score::INFINITY),
+                    other => break other,
+                }
+                widen *= 4;
             }
-            widen *= 4;
         };
         let Ok(value) = outcome else { break };
         last_iteration = began.elapsed();

@@ -2,7 +2,7 @@
 //! windows, a shared transposition table, hash-move / killer / history ordering, win
 //! scores that prefer the fastest win and the slowest loss, repetition as a draw, a
 //! quiescence search over tactical moves, contempt for draws, opponent models for three or
-//! more seats, and Lazy SMP across threads.
+//! more seats (paranoid, best-reply, max^n), and Lazy SMP across threads.
 //!
 //! Where each technique lives:
 //!
@@ -10,12 +10,14 @@
 //! * negamax, principal variation search, late move reductions and the table's win
 //!   scores (`negamax.rs`), the quiescence search (`quiescence.rs`);
 //! * move ordering: hash move, killers, history (`ordering.rs`);
-//! * opponent models, paranoid and best-reply (`models.rs`, [`Model`]);
+//! * opponent models, paranoid and best-reply (`models.rs`, [`Model`]), and max^n with
+//!   shallow pruning (`maxn.rs`);
 //! * repetition and contempt (`draws.rs`);
 //! * Lazy SMP (`smp.rs`); one thread's state and its limits (`worker.rs`).
 
 mod deepening;
 mod draws;
+mod maxn;
 mod models;
 mod negamax;
 mod ordering;

@@ -7,15 +7,21 @@
 //!   (each opponent's moves generated on the position with the turn handed to it); the
 //!   root seat's team-mates do not move. Deeper lines of the root seat for the same depth,
 //!   at the price of positions that cannot occur.
+//! * `maxn` (Luckhardt and Irani's max^n, searched as in `maxn.rs`): every seat moves in
+//!   turn and picks the child best for its own team by its own value, which is the margin
+//!   of [`margins`](crate::search::simple::margins). Ties between children of equal value
+//!   for the seat to move go to the one worst for the other teams (the lower sum of their
+//!   values), then to the lower values in seat order, so that the value of a node never
+//!   depends on the order its moves were searched in.
 //!
-//! With two seats both are exactly plain negamax.
+//! With two seats all three are exactly plain negamax.
 
 use tabula_rules::{MoveList, Seat};
 
 use super::worker::Worker;
 use crate::api::EngineGame;
 
-/// Who moves in the tree with three or more seats (both are plain negamax with two).
+/// Who moves in the tree with three or more seats (all are plain negamax with two).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Model {
     /// The root seat's team against all other seats, every seat moving in turn.
@@ -23,6 +29,8 @@ pub enum Model {
     Paranoid,
     /// Best-Reply Search: the root seat, then the best reply of any one opponent.
     BestReply,
+    /// max^n with shallow pruning: every seat for itself, in turn.
+    MaxN,
 }
 
 impl Model {
@@ -31,6 +39,7 @@ impl Model {
         match self {
             Model::Paranoid => "paranoid",
             Model::BestReply => "best-reply",
+            Model::MaxN => "maxn",
         }
     }
 }
@@ -47,6 +56,11 @@ pub(super) fn opponents_of<G: EngineGame>(game: &G, root_team: u8) -> Vec<Seat> 
 /// reply, and a game that can hand the turn on.
 pub(super) fn best_reply_applies<G: EngineGame>(model: Model, game: &G, opponents: &[Seat]) -> bool {
     model == Model::BestReply && game.seats() > 2 && !opponents.is_empty() && game.clone().hand_turn_to(game.to_move())
+}
+
+/// Whether max^n applies to `game`: asked for and three or more seats.
+pub(super) fn maxn_applies<G: EngineGame>(model: Model, game: &G) -> bool {
+    model == Model::MaxN && game.seats() > 2
 }
 
 impl<G: EngineGame> Worker<'_, G> {

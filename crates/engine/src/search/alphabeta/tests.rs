@@ -8,7 +8,7 @@ use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
 use tabula_rules::{Game, MoveList, Seat};
 
 use super::*;
-use crate::api::score;
+use crate::api::{EngineGame, score};
 use crate::search::simple::margin;
 
 /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
@@ -152,4 +152,72 @@ fn quiescence_goes_as_deep_as_allowed() {
     };
     let (none, one, two) = (nodes(0), nodes(1), nodes(2));
     assert!(none < one && one < two, "{none} {one} {two}");
+}
+
+/// The max^n search itself, run on two seats (where the searcher plays negamax instead),
+/// finds negamax's value: with two seats the margins are each other's negation, shallow
+/// pruning is sound and the values are the same, in random positions of every game.
+#[test]
+fn maxn_itself_is_negamax_with_two_seats() {
+    use tabula_rules::games::e::{E, EOptions};
+    use tabula_rules::games::echelon::Echelon;
+    use tabula_rules::games::icelights::Icelights;
+    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
+    maxn_agrees::<ChineseCheckers>(&CcOptions::default(), 3);
+    maxn_agrees::<E>(&EOptions { players: 2, ..EOptions::default() }, 2);
+    maxn_agrees::<Echelon>(&Default::default(), 3);
+    maxn_agrees::<Icelights>(&Default::default(), 3);
+    maxn_agrees::<MartianChess>(&Default::default(), 3);
+    maxn_agrees::<CoasterChess>(&Default::default(), 3);
+}
+
+fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
+    use rand::{Rng, SeedableRng};
+    use std::sync::atomic::AtomicBool;
+
+    use super::deepening::iterate;
+    use super::worker::{Shared, Worker};
+    for seed in 0..6u64 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut g = G::new(options).unwrap();
+        let mut moves = MoveList::new();
+        for _ in 0..rng.random_range(0..40) {
+            g.legal_moves(&mut moves);
+            if moves.is_empty() || g.outcome().is_some() {
+                break;
+            }
+            g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        // Negamax without late move reductions, which max^n does not make.
+        let config = AlphaBetaConfig { lmr: Some(0), ..AlphaBetaConfig::default() };
+        let mut negamax = AlphaBeta::<G>::new(config.clone());
+        let expected = negamax.search(&g, &Limits::depth(depth), &mut |_| {});
+
+        let table = Table::new(16).unwrap();
+        let (eval, stop, limits) = (G::Eval::default(), AtomicBool::new(false), Limits::depth(depth));
+        let shared = Shared {
+            table: &table,
+            eval: &eval,
+            stop: &stop,
+            limits: &limits,
+            start: Instant::now(),
+            aspiration: config.aspiration,
+            contempt: negamax.contempt(),
+            seen: &[],
+            lmr: 0,
+            quiescence: G::QUIESCENCE_PLIES,
+            model: Model::MaxN,
+        };
+        let mut worker = Worker::new(&shared, &g);
+        assert!(!worker.maxn, "two seats search negamax");
+        worker.maxn = true;
+        let got = iterate(&mut worker, &g, 1, &mut |_| {});
+        assert_eq!(got.score, expected.score, "{} seed {seed}: {}", G::NAME, g.to_text());
+        assert_eq!(got.depth, depth);
+        g.legal_moves(&mut moves);
+        assert!(moves.as_slice().contains(&got.best.unwrap()));
+    }
 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use tabula_rules::Seat;
 
 use super::MAX_PLY;
-use super::models::{Model, best_reply_applies, opponents_of};
+use super::models::{Model, best_reply_applies, maxn_applies, opponents_of};
 use super::ordering::HISTORY;
 use crate::api::{EngineGame, Limits, score};
 use crate::search::simple::margin;
@@ -59,6 +59,8 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub quiescence: u32,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     pub brs: bool,
+    /// max^n is on (three or more seats).
+    pub maxn: bool,
     /// The seats outside the root's team, in seat order.
     pub opponents: Vec<Seat>,
     pub limits: &'a Limits,
@@ -98,6 +100,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             lmr: shared.lmr,
             quiescence: shared.quiescence,
             brs,
+            maxn: maxn_applies(shared.model, game),
             opponents,
             limits: shared.limits,
             start: shared.start,
