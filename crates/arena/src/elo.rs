@@ -6,7 +6,7 @@
 //! Elo difference of a score `s` is `-400 log10(1/s - 1)`, and the interval is the normal
 //! approximation of the mean score's distribution, mapped to Elo.
 /// The two-sided 95% quantile of the normal distribution.
-const Z95: f64 = 1.959_963_984_540_054;
+pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The error function, to about 1e-7 (Abramowitz and Stegun 7.1.26).
 pub fn erf(x: f64) -> f64 {

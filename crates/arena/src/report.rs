@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use tabula_rules::{MAX_SEATS, Outcome, Seat};
 
-use crate::elo::{Pentanomial, Trinomial, format_elo};
+use crate::elo::{Pentanomial, Trinomial, Z95, format_elo};
 use crate::line::GameLine;
 use crate::plural::plural;
 use crate::sprt::{Sprt, SprtStatus};
@@ -30,6 +30,8 @@ pub struct EngineTally {
     pub rank_sum: u32,
     /// Games and score per seat.
     pub by_seat: [(u32, f64); MAX_SEATS],
+    /// Games it held at least one seat of.
+    pub played: u32,
 }
 
 impl EngineTally {
@@ -40,6 +42,23 @@ impl EngineTally {
     /// The average rank.
     pub fn average_rank(&self) -> f64 {
         if self.games == 0 { 0.0 } else { f64::from(self.rank_sum) / f64::from(self.games) }
+    }
+    /// Its points per game it played (the share of each game's point its seats took
+    /// together: the win rate of the multi-player literature, where one engine may hold
+    /// several seats), with its 95% Wilson score interval, which stays inside 0 to 1 and
+    /// is not empty when every game went one way (a shared first place counts as half a
+    /// point, so the interval is slightly wider than the points' spread needs); `None`
+    /// before its first game.
+    pub fn points_per_game(&self) -> Option<(f64, f64, f64)> {
+        if self.played == 0 {
+            return None;
+        }
+        let n = f64::from(self.played);
+        let p = self.score / n;
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+        Some((p, (centre - half).max(0.0), (centre + half).min(1.0)))
     }
 }
 
@@ -135,6 +154,11 @@ impl MatchStats {
     pub fn add_ranked(&mut self, round: usize, engines: &[usize], ranks: &[u8], scores: &[f64]) {
         self.games += 1;
         let firsts = ranks.iter().filter(|&&r| r == 1).count();
+        for (e, t) in self.tallies.iter_mut().enumerate() {
+            if engines.contains(&e) {
+                t.played += 1;
+            }
+        }
         for (s, &e) in engines.iter().enumerate() {
             let rank = ranks[s];
             let t = &mut self.tallies[e];
@@ -306,6 +330,13 @@ impl MatchStats {
                     out.push('\n');
                 }
             }
+            out.push_str("points per game played (its seats' share of the point, 95% Wilson interval):\n");
+            for (n, t) in self.names.iter().zip(&self.tallies) {
+                if let Some((mean, low, high)) = t.points_per_game() {
+                    let games = plural(t.played as usize, "game", "games");
+                    let _ = writeln!(out, "{n:<width$} {mean:.3} ({low:.3} .. {high:.3}) over {games}");
+                }
+            }
             out.push_str("finished ahead (row ahead of column, % of games together):\n");
             let _ = write!(out, "{:<width$}", "");
             for n in &self.names {
@@ -437,5 +468,37 @@ mod tests {
         assert_eq!(stats.tally(0).wins, 1);
         assert_eq!(stats.tally(1).losses, 2);
         assert_eq!(stats.ahead(0, 1), (2, 4));
+    }
+
+    /// Points per game count an engine's seats together: with two engines in three seats
+    /// each game's point goes to one of them, and the shares add up to 1.
+    #[test]
+    fn points_per_game_count_the_engines_seats_together() {
+        let mut stats = MatchStats::new(vec!["a".into(), "b".into()], 3);
+        stats.add(0, &[0, 1, 1], &Outcome::winner(3, Seat(0))); // a wins alone
+        stats.add(0, &[1, 0, 1], &Outcome::winner(3, Seat(2))); // b wins
+        stats.add(0, &[1, 1, 0], &Outcome::from_standings(&[1, 2, 2])); // b and a share 1st
+        stats.add(0, &[0, 0, 1], &Outcome::winner(3, Seat(1))); // a wins
+        let (a, b) = (stats.tally(0), stats.tally(1));
+        assert_eq!((a.played, b.played), (4, 4));
+        let (mean, low, high) = a.points_per_game().unwrap();
+        assert_eq!(mean, 2.5 / 4.0);
+        assert_eq!(b.points_per_game().unwrap().0, 1.5 / 4.0);
+        // Wilson's interval for 2.5 of 4: centre (0.625 + z²/8) / (1 + z²/4).
+        let z2 = Z95 * Z95;
+        let centre = (0.625 + z2 / 8.0) / (1.0 + z2 / 4.0);
+        assert!(((low + high) / 2.0 - centre).abs() < 1e-12, "{low} {high}");
+        assert!((0.2..0.3).contains(&low) && (0.85..0.95).contains(&high), "{low} {high}");
+        // All games one way: a real interval, not a point.
+        let mut sweep = MatchStats::new(vec!["a".into(), "b".into()], 3);
+        for _ in 0..6 {
+            sweep.add(0, &[0, 1, 1], &Outcome::winner(3, Seat(0)));
+        }
+        let (mean, low, high) = sweep.tally(0).points_per_game().unwrap();
+        assert_eq!((mean, high), (1.0, 1.0));
+        assert!((0.55..0.65).contains(&low), "{low}");
+        let table = stats.table();
+        assert!(table.contains("a      0.625 (0.219 .. 0.908) over 4 games"), "{table}");
+        assert!(MatchStats::new(vec!["a".into()], 3).tally(0).points_per_game().is_none());
     }
 }
