@@ -25,6 +25,8 @@ mod solver;
 mod tree;
 
 #[cfg(test)]
+mod model_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
