@@ -211,31 +211,41 @@ fn best_reply_layers_list_every_opponents_moves() {
     let mut options = MartianOptions::default();
     (options.players, options.teams) = (4, true);
     assert_best_reply_layers(&random_position::<MartianChess>(&options, 3, 4), 2000);
+    assert_best_reply_layers(&random_position::<E>(&EOptions { players: 3, ..EOptions::default() }, 5, 1), 2000);
+}
+
+/// Whether the tree's own line from the best move went on past the reported one, after
+/// checking that every reported line is legal in turn order and every root move the root
+/// seat's.
+fn best_reply_lines_are_legal<G: EngineGame>(game: &G, seed: u64) -> bool {
+    let mut m = mcts::<G>(MctsModel::BestReply, seed);
+    let mut lines = Vec::new();
+    let r = m.search(game, &Limits::nodes(3000), &mut |info| lines.push(info.pv.clone()));
+    assert_eq!(r.pv.first(), r.best.as_ref());
+    assert!(m.root_stats().iter().all(|s| legal(game, s.mv)), "every root move is the root seat's");
+    for line in lines {
+        let mut replay = game.clone();
+        for mv in line {
+            assert!(legal(&replay, mv), "{}: {}", replay.to_text(), replay.format_move(mv));
+            replay.play(mv);
+        }
+    }
+    let tree = &m.trees[0];
+    let top = tree.children(0).find(|&c| Some(tree.nodes[c as usize].mv) == r.best).unwrap();
+    tree.line(top, false).len() > r.pv.len()
 }
 
 #[test]
 fn best_reply_lines_are_legal_in_turn_order() {
     let mut cut = false;
     for (players, seed) in [(3, 0), (3, 1), (4, 2), (6, 3)] {
-        let game = cc(players, 6 * seed as usize, seed);
-        let mut m = mcts::<ChineseCheckers>(MctsModel::BestReply, seed);
-        let mut lines = Vec::new();
-        let r = m.search(&game, &Limits::nodes(3000), &mut |info| lines.push(info.pv.clone()));
-        assert_eq!(r.pv.first(), r.best.as_ref());
-        assert!(m.root_stats().iter().all(|s| legal(&game, s.mv)), "every root move is the root seat's");
-        lines.push(r.pv.clone());
-        for line in lines {
-            let mut replay = game;
-            for mv in line {
-                assert!(legal(&replay, mv), "{players} players: {}", replay.format_move(mv));
-                replay.play(mv);
-            }
-        }
-        // The tree's own line goes on past the cut: the root seat replies out of turn.
-        let tree = &m.trees[0];
-        let top = tree.children(0).find(|&c| Some(tree.nodes[c as usize].mv) == r.best).unwrap();
-        cut |= tree.line(top, false).len() > r.pv.len();
+        cut |= best_reply_lines_are_legal(&cc(players, 6 * seed as usize, seed), seed);
     }
+    let mut options = MartianOptions::default();
+    (options.players, options.teams) = (4, true);
+    cut |= best_reply_lines_are_legal(&random_position::<MartianChess>(&options, 5, 1), 1);
+    cut |= best_reply_lines_are_legal(&random_position::<E>(&EOptions { players: 3, ..EOptions::default() }, 5, 2), 2);
+    // The tree's own line goes on past the cut: the root seat moves again out of turn.
     assert!(cut, "no line was cut");
 }
 
