@@ -9,7 +9,7 @@ use tabula_rules::core::settings::{self, Setting};
 
 use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
-use crate::search::mcts::Mcts;
+use crate::search::mcts::{Mcts, MctsModel};
 use crate::search::simple::{Greedy, RandomPlayer};
 use crate::settings::{
     ALPHABETA, GREEDY, KeyInfo, MCTS, Policy, RANDOM, RandomSpec, SEARCHERS, alphabeta_defaults, key_infos,
@@ -82,6 +82,16 @@ fn default_seats<G: EngineGame>() -> usize {
     G::new(&Default::default()).map_or(2, |g| g.seats())
 }
 
+/// Refuses best-reply search (alpha-beta's or MCTS's) for a game of three or more seats
+/// that cannot hand the turn on. With two seats best-reply is the plain search of either
+/// searcher and needs no handing on.
+fn best_reply_builds<G: EngineGame>() -> Result<(), SpecError> {
+    if hands_turn_on::<G>() || default_seats::<G>() <= 2 {
+        return Ok(());
+    }
+    Err(SpecError(format!("model 'best-reply' is not built for {}: it cannot hand the turn on", G::NAME)))
+}
+
 /// Builds the searcher a spec string describes. The memory its settings size (`hash`,
 /// `memory`) is allocated here, and a size the machine cannot give is an error naming the
 /// setting (see [`crate::memory`]).
@@ -91,18 +101,17 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
         "alphabeta" => {
             let mut c = AlphaBetaConfig::default();
             apply(name, ALPHABETA, &mut c, &pairs)?;
-            // With two seats best-reply is plain negamax and needs no handing on.
-            if c.model == Model::BestReply && !hands_turn_on::<G>() && default_seats::<G>() > 2 {
-                return Err(SpecError(format!(
-                    "model 'best-reply' is not built for {}: it cannot hand the turn on",
-                    G::NAME
-                )));
+            if c.model == Model::BestReply {
+                best_reply_builds::<G>()?;
             }
             Box::new(AlphaBeta::<G>::try_new(c).map_err(|e| SpecError(e.to_string()))?)
         }
         "mcts" => {
             let mut s = mcts_defaults::<G>();
             apply(name, MCTS, &mut s, &pairs)?;
+            if s.config.model == MctsModel::BestReply {
+                best_reply_builds::<G>()?;
+            }
             let policy = match s.policy {
                 Policy::Game => G::playout_policy(),
                 Policy::Uniform => std::sync::Arc::new(crate::playout::Uniform),
@@ -164,6 +173,9 @@ mod tests {
             "mcts:c=1.2,seed=7,threads=2,cap=20,history=off,solver=false,reuse=true",
             "mcts:policy=uniform,cap=10",
             "mcts:policy=game",
+            "mcts:model=maxn",
+            "mcts:model=paranoid",
+            "mcts:model=best-reply,threads=2",
             "greedy",
             "random:seed=7",
             "random",
@@ -187,6 +199,9 @@ mod tests {
         assert!(err("mcts:c=-1").contains("'-1'"));
         assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
         assert!(err("mcts:x=1").contains("reuse, policy"));
+        assert!(
+            err("mcts:model=brs").contains("'brs'") && err("mcts:model=brs").contains("maxn, paranoid or best-reply")
+        );
     }
 
     #[test]

@@ -5,11 +5,16 @@ use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, 
 
 use crate::api::EngineGame;
 use crate::search::alphabeta::{AlphaBetaConfig, Model};
-use crate::search::mcts::MctsConfig;
+use crate::search::mcts::{MctsConfig, MctsModel};
 
 impl Words for Model {
     const WORDS: &'static [(Self, &'static str)] =
         &[(Model::Paranoid, "paranoid"), (Model::BestReply, "best-reply"), (Model::MaxN, "maxn")];
+}
+
+impl Words for MctsModel {
+    const WORDS: &'static [(Self, &'static str)] =
+        &[(MctsModel::MaxN, "maxn"), (MctsModel::Paranoid, "paranoid"), (MctsModel::BestReply, "best-reply")];
 }
 
 tabula_rules::words! {
@@ -128,8 +133,9 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
     &Number::<MctsSpec, _> {
         key: "memory",
         doc: "memory of the search trees in MB, split evenly between the threads (at least 1 MB a thread); \
-              a node costs its own bytes, 8 a seat and room for 16 moves; refused if more than the \
-              machine's physical memory or if it cannot be allocated",
+              a node costs its own bytes, 8 a seat and room for 16 moves (and 16 bytes for their seats \
+              with model=best-reply and three or more seats); refused if more than the machine's \
+              physical memory or if it cannot be allocated",
         min: 1,
         max: 1_048_576,
         get: |s| s.config.memory_mb,
@@ -184,6 +190,13 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         max: 0.5,
         get: |s| s.config.length_discount,
         set: |s, v| s.config.length_discount = v,
+    },
+    &Choice::<MctsSpec, _> {
+        key: "model",
+        doc: "the opponent model with three or more seats",
+        get: |s| s.config.model,
+        set: |s, v| s.config.model = v,
+        applies: None,
     },
 ];
 
@@ -292,6 +305,8 @@ mod tests {
         assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
         let memory = list[1].keys.iter().find(|k| k.key == "memory").unwrap();
         assert_eq!((memory.values.as_str(), memory.default.as_str()), ("a number from 1 to 1048576", "512"));
+        let model = list[1].keys.iter().find(|k| k.key == "model").unwrap();
+        assert_eq!((model.values.as_str(), model.default.as_str()), ("maxn, paranoid or best-reply", "maxn"));
     }
 
     #[test]

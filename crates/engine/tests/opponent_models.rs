@@ -2,7 +2,7 @@
 //! `paranoid`, `best-reply` and `maxn` all equal plain negamax; with three and four seats
 //! `best-reply` equals a simple Best-Reply Search, `paranoid` (with teams too) a plain
 //! paranoid minimax and `maxn` (with teams too) a plain max^n. No pruning, no table, no
-//! ordering in the references.
+//! ordering in the references. The registry builds MCTS's models too.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -10,6 +10,7 @@ use rand::{Rng, SeedableRng};
 use tabula_engine::api::score;
 use tabula_engine::eval::chinese_checkers::CcEval;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
+use tabula_engine::search::mcts::{Mcts, MctsConfig, MctsModel};
 use tabula_engine::search::simple::{margin, margins};
 use tabula_engine::{EngineGame, Evaluator, Limits, Score, Searcher, registry};
 use tabula_rules::core::game::{Generator, Notation};
@@ -505,4 +506,27 @@ fn best_reply_lines_are_legal_in_turn_order() {
             }
         }
     }
+}
+
+#[test]
+fn the_registry_builds_every_mcts_model() {
+    let g = random_position(3, 12, 4);
+    for model in ["maxn", "paranoid", "best-reply"] {
+        let mut s = registry::build::<ChineseCheckers>(&format!("mcts:model={model},seed=3,memory=8")).unwrap();
+        let r = s.search(&g, &Limits::nodes(300), &mut |_| {});
+        assert!(r.best.is_some_and(|m| moves_of(&g).contains(&m)), "{model}");
+    }
+    // A game that cannot hand the turn on searches paranoid, but not best-reply.
+    let err = registry::build::<Pairs>("mcts:model=best-reply").err().unwrap().to_string();
+    assert!(err.contains("best-reply") && err.contains("pairs"), "{err}");
+    let pairs = Pairs(random_position(4, 8, 1));
+    let mut s = registry::build::<Pairs>("mcts:model=paranoid,memory=8,cap=10").unwrap();
+    assert!(s.search(&pairs, &Limits::nodes(200), &mut |_| {}).best.is_some_and(|m| moves_of(&pairs).contains(&m)));
+    // Built directly, best-reply falls back to paranoid there.
+    let config =
+        MctsConfig { model: MctsModel::BestReply, memory_mb: 8, playout_cap: Some(10), ..MctsConfig::default() };
+    let mut s = Mcts::<Pairs>::new(config, Pairs::playout_policy());
+    assert!(s.search(&pairs, &Limits::nodes(200), &mut |_| {}).best.is_some_and(|m| moves_of(&pairs).contains(&m)));
+    let err = registry::build::<ChineseCheckers>("mcts:model=brs").err().unwrap().to_string();
+    assert!(err.contains("'brs'") && err.contains("maxn, paranoid or best-reply"), "{err}");
 }

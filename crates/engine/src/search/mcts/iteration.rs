@@ -2,7 +2,9 @@
 //! back the rewards up.
 //!
 //! A node adds one child per visit until every legal move has one; the playout policy
-//! picks which (sampling without replacement), so likely moves are tried first. Playouts
+//! picks which (sampling without replacement), so likely moves are tried first (at an
+//! opponents' layer of best-reply search, which mixes several seats' moves, a uniformly
+//! random one). Tree moves follow the opponent model (`models.rs`); playouts
 //! follow the policy to the end of the game, or (truncated) for a fixed number of plies,
 //! after which the evaluator's per-seat values become rewards.
 //!
@@ -34,16 +36,9 @@ impl<G: EngineGame> Tree<G> {
             if n.terminal || (ctx.solver && n.proof != UNPROVEN) {
                 break;
             }
-            if n.moves_start == NONE {
-                game.legal_moves(&mut self.list);
-                if self.moves.len() + self.list.len() > self.moves.capacity() {
-                    // No room for its moves: a leaf, like a node of a full tree.
-                    break;
-                }
-                let node = &mut self.nodes[node as usize];
-                node.moves_start = self.moves.len() as u32;
-                node.moves_len = self.list.len() as u32;
-                self.moves.extend_from_slice(self.list.as_slice());
+            if n.moves_start == NONE && !self.list_moves(node, &game) {
+                // No room for its moves: a leaf, like a node of a full tree.
+                break;
             }
             let n = self.nodes[node as usize];
             if n.tried < n.moves_len && self.nodes.len() < self.cap {
@@ -55,7 +50,8 @@ impl<G: EngineGame> Tree<G> {
             if child == NONE {
                 break;
             }
-            game.play(self.nodes[child as usize].mv);
+            let ch = &self.nodes[child as usize];
+            self.sides.advance(&mut game, ch.mv, ch.mover);
             self.path.push(child);
             self.path_keys.push(game.hash());
             node = child;
@@ -75,7 +71,7 @@ impl<G: EngineGame> Tree<G> {
         // Back up from the leaf. A node whose mover can force at least a draw (it has a
         // proven draw child, which selection no longer visits) passes up at least a draw
         // for that seat, as minimax would.
-        let mut rewards = rewards;
+        let mut rewards = self.sides.backed_up(rewards);
         for k in (0..self.path.len()).rev() {
             let i = self.path[k] as usize;
             let n = &mut self.nodes[i];
@@ -107,17 +103,49 @@ impl<G: EngineGame> Tree<G> {
         }
     }
 
+    /// Lists the moves of `node` at `game`, its position: the legal moves, or every
+    /// opponent's at an opponents' layer of best-reply search. Whether they fit in the room
+    /// left; if not, nothing is listed.
+    fn list_moves(&mut self, node: u32, game: &G) -> bool {
+        let start = self.moves.len();
+        let seat = self.nodes[node as usize].to_move;
+        if self.sides.replies(seat) {
+            if !self.list_replies(game) {
+                return false;
+            }
+        } else {
+            game.legal_moves(&mut self.list);
+            if self.moves.len() + self.list.len() > self.moves.capacity() {
+                return false;
+            }
+            self.moves.extend_from_slice(self.list.as_slice());
+            if self.keeps_owners() {
+                self.owners.extend(std::iter::repeat_n(seat, self.list.len()));
+            }
+        }
+        let node = &mut self.nodes[node as usize];
+        node.moves_start = start as u32;
+        node.moves_len = (self.moves.len() - start) as u32;
+        true
+    }
+
     /// Adds the child of `node` for one of its untried moves, chosen by the playout
-    /// policy, and plays it on `game` (the position of `node`).
+    /// policy (at random at an opponents' layer), and plays it on `game` (the position of
+    /// `node`).
     fn expand(&mut self, ctx: &Ctx<'_, G>, node: u32, game: &mut G) -> u32 {
         let n = self.nodes[node as usize];
-        let start = (n.moves_start + n.tried) as usize;
-        let untried = &mut self.moves[start..(n.moves_start + n.moves_len) as usize];
-        let mv = if untried.len() == 1 { untried[0] } else { ctx.policy.choose(game, untried, &mut self.rng) };
-        let k = untried.iter().position(|&m| m == mv).unwrap_or(0);
-        untried.swap(0, k);
-        let mv = untried[0];
-        game.play(mv);
+        let (mv, mover) = if self.sides.replies(n.to_move) {
+            self.pick_reply(node)
+        } else {
+            let start = (n.moves_start + n.tried) as usize;
+            let untried = &mut self.moves[start..(n.moves_start + n.moves_len) as usize];
+            let mv = if untried.len() == 1 { untried[0] } else { ctx.policy.choose(game, untried, &mut self.rng) };
+            let k = untried.iter().position(|&m| m == mv).unwrap_or(0);
+            // The moves of a node in turn all have one owner: the owners need no swap.
+            untried.swap(0, k);
+            (untried[0], n.to_move)
+        };
+        self.sides.advance(game, mv, mover);
         let child = self.nodes.len() as u32;
         let (terminal, proof) = match game.outcome() {
             Some(outcome) => (true, outcome_proof(outcome)),
@@ -127,7 +155,7 @@ impl<G: EngineGame> Tree<G> {
         let repeated = !terminal && (ctx.history.binary_search(&key).is_ok() || self.path_keys.contains(&key));
         let (terminal, proof) =
             if repeated { (true, if ctx.solver { DRAW } else { UNPROVEN }) } else { (terminal, proof) };
-        let hist = if ctx.config.progressive_history { self.history.slot(n.to_move, mv) } else { NONE };
+        let hist = if ctx.config.progressive_history { self.history.slot(mover, mv) } else { NONE };
         self.nodes.push(Node {
             mv,
             parent: node,
@@ -139,7 +167,7 @@ impl<G: EngineGame> Tree<G> {
             visits: 0,
             hist,
             to_move: game.to_move().0,
-            mover: n.to_move,
+            mover,
             proof,
             terminal,
             repeated,

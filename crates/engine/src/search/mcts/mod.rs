@@ -1,4 +1,5 @@
-//! Monte Carlo tree search: UCT with one reward per seat.
+//! Monte Carlo tree search: UCT with one reward per seat, and opponent models for three or
+//! more seats.
 //!
 //! Where each technique lives:
 //!
@@ -7,11 +8,14 @@
 //! * one iteration: select, expand, play out, back up (`iteration.rs`);
 //! * selection by UCT with progressive history (`selection.rs`);
 //! * rewards per seat, from finished and truncated playouts (`rewards.rs`);
+//! * opponent models: max^n, paranoid and best-reply (MCTS-BRS): the rewards backed up,
+//!   every opponent's moves listed at a best-reply layer, and who moves next (`models.rs`);
 //! * MCTS-Solver, proofs with two seats (`solver.rs`);
 //! * the root's statistics, the move chosen and the principal variation (`root.rs`);
 //! * root parallelism, one tree per thread (`parallel.rs`).
 
 mod iteration;
+mod models;
 mod parallel;
 mod reuse;
 mod rewards;
@@ -21,6 +25,8 @@ mod solver;
 mod tree;
 
 #[cfg(test)]
+mod model_tests;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
@@ -28,6 +34,7 @@ use std::time::Instant;
 
 use tabula_rules::MoveList;
 
+pub use self::models::MctsModel;
 use self::parallel::{Ctx, Shared, search_trees};
 use self::root::{choose, merge};
 use self::tree::Tree;
@@ -72,6 +79,9 @@ pub struct MctsConfig {
     /// a seat that wins every playout sees no reason to hurry and dawdles for hundreds of
     /// plies.
     pub length_discount: f64,
+    /// The opponent model with three or more seats (with two all models are max^n). Under
+    /// `best-reply` a game that cannot hand the turn on is searched paranoid.
+    pub model: MctsModel,
 }
 
 impl Default for MctsConfig {
@@ -88,6 +98,7 @@ impl Default for MctsConfig {
             eval_scale: 400.0,
             memory_mb: 512,
             length_discount: 0.002,
+            model: MctsModel::MaxN,
         }
     }
 }
@@ -159,17 +170,18 @@ impl<G: EngineGame> Mcts<G> {
         let mut trees = Vec::with_capacity(threads);
         for i in 0..threads {
             let mut tree = Tree::new(config.seed.wrapping_add(i as u64), budget);
-            tree.reserve(seats).map_err(|e| MemoryError::allocation("memory", mb, WHAT, e))?;
+            tree.reserve(seats, config.model).map_err(|e| MemoryError::allocation("memory", mb, WHAT, e))?;
             trees.push(tree);
         }
         Ok(Mcts { config, policy, eval: G::Eval::default(), trees, last: Vec::new(), seen: Vec::new() })
     }
 
-    /// The bytes a tree node costs in a game of `seats` seats: the node itself, one reward
-    /// sum (`f64`) a seat, and room for 16 listed legal moves (a node whose moves do not fit
-    /// in the room left is not expanded).
-    pub fn bytes_per_node(seats: usize) -> usize {
-        tree::bytes_per_node::<G::Move>(seats)
+    /// The bytes a tree node costs in a game of `seats` seats searched with `model`: the
+    /// node itself, one reward sum (`f64`) a seat, and room for 16 listed legal moves (a
+    /// node whose moves do not fit in the room left is not expanded); with `best-reply` and
+    /// three or more seats also the seat that plays each of those moves (a byte each).
+    pub fn bytes_per_node(seats: usize, model: MctsModel) -> usize {
+        tree::bytes_per_node::<G::Move>(seats, model)
     }
 
     /// The settings.
@@ -222,7 +234,7 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
         }
 
         for tree in &mut self.trees {
-            tree.prepare(game, self.config.reuse_tree);
+            tree.prepare(game, self.config.reuse_tree, self.config.model);
         }
 
         // Positions remembered from this ply on belong to another game or a line taken back.

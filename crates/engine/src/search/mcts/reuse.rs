@@ -8,7 +8,8 @@ use crate::api::EngineGame;
 
 impl<G: EngineGame> Tree<G> {
     /// The node of the previous tree whose position is `game`: the root, a child or a
-    /// grandchild.
+    /// grandchild. Their positions are the tree's, with the turn handed on as the previous
+    /// search's model does.
     pub(super) fn find(&self, game: &G) -> Option<u32> {
         let old = self.root.as_ref()?;
         if self.nodes.is_empty() {
@@ -20,13 +21,15 @@ impl<G: EngineGame> Tree<G> {
         }
         for child in self.children(0) {
             let mut g = old.clone();
-            g.play(self.nodes[child as usize].mv);
+            let ch = &self.nodes[child as usize];
+            self.sides.advance(&mut g, ch.mv, ch.mover);
             if same(&g) {
                 return Some(child);
             }
             for grandchild in self.children(child) {
                 let mut g2 = g.clone();
-                g2.play(self.nodes[grandchild as usize].mv);
+                let gc = &self.nodes[grandchild as usize];
+                self.sides.advance(&mut g2, gc.mv, gc.mover);
                 if same(&g2) {
                     return Some(grandchild);
                 }
@@ -40,13 +43,15 @@ impl<G: EngineGame> Tree<G> {
     pub(super) fn compact(&mut self, top: u32) -> Result<(), TryReserveError> {
         let seats = self.seats;
         // The copies get the old room at once, so that they never grow by reallocation.
-        let (mut nodes, mut rewards, mut moves) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut nodes, mut rewards, mut moves, mut owners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         nodes.try_reserve_exact(self.nodes.capacity())?;
         rewards.try_reserve_exact(self.rewards.capacity())?;
         moves.try_reserve_exact(self.moves.capacity())?;
+        owners.try_reserve_exact(self.owners.capacity())?;
         let old_nodes = std::mem::replace(&mut self.nodes, nodes);
         let old_rewards = std::mem::replace(&mut self.rewards, rewards);
         let old_moves = std::mem::replace(&mut self.moves, moves);
+        let old_owners = std::mem::replace(&mut self.owners, owners);
         let copy = |tree: &mut Self, old: u32, parent: u32| -> u32 {
             let mut node = old_nodes[old as usize];
             node.parent = parent;
@@ -56,6 +61,9 @@ impl<G: EngineGame> Tree<G> {
                 let (start, len) = (node.moves_start as usize, node.moves_len as usize);
                 node.moves_start = tree.moves.len() as u32;
                 tree.moves.extend_from_slice(&old_moves[start..start + len]);
+                if tree.keeps_owners() {
+                    tree.owners.extend_from_slice(&old_owners[start..start + len]);
+                }
             }
             let old = old as usize;
             tree.rewards.extend_from_slice(&old_rewards[old * seats..(old + 1) * seats]);

@@ -1,6 +1,9 @@
 //! The root's statistics: what each root move learned, the move to play, the principal
 //! variation, and the merge of several trees' statistics by move (root parallelism).
 
+use tabula_rules::MoveList;
+
+use super::models::MctsModel;
 use super::rewards::reward_score;
 use super::solver::{DRAW, UNPROVEN, WON};
 use super::tree::Tree;
@@ -12,17 +15,21 @@ const MAX_PV: usize = 64;
 
 impl<G: EngineGame> Tree<G> {
     /// Whether the most-visited line is `depth` plies long or ends the game: a depth limit
-    /// for MCTS means searching until its principal variation is that deep.
+    /// for MCTS means searching until its principal variation is that deep. In best-reply
+    /// search the line is the tree's own, which goes on past the reported variation (the
+    /// root seat moves again after an opponent's move).
     pub(super) fn line_reaches(&self, depth: u32) -> bool {
         let stats = self.root_stats();
         let (best, _) = choose(&stats, self.seats);
-        let pv = self.pv(best.map(|b| stats[b].mv));
-        if pv.len() as u32 >= depth {
+        let top = best.and_then(|b| self.children(0).find(|&c| self.nodes[c as usize].mv == stats[b].mv));
+        let line = top.map_or_else(Vec::new, |top| self.line(top, false));
+        if line.len() as u32 >= depth {
             return true;
         }
         let Some(mut game) = self.root.clone() else { return true };
-        for &mv in &pv {
-            game.play(mv);
+        for &node in &line {
+            let n = &self.nodes[node as usize];
+            self.sides.advance(&mut game, n.mv, n.mover);
         }
         game.outcome().is_some()
     }
@@ -55,12 +62,28 @@ impl<G: EngineGame> Tree<G> {
     }
 
     /// The principal variation starting with root move `first`: then the proven win or
-    /// else the most visited child, ply by ply.
+    /// else the most visited child, ply by ply. In best-reply search it stops before the
+    /// first move that the real game, replayed from the root, would not play in turn.
     pub(super) fn pv(&self, first: Option<G::Move>) -> Vec<G::Move> {
         let Some(first) = first else { return Vec::new() };
-        let mut pv = vec![first];
-        let Some(mut node) = self.children(0).find(|&c| self.nodes[c as usize].mv == first) else { return pv };
-        while pv.len() < MAX_PV {
+        match self.children(0).find(|&c| self.nodes[c as usize].mv == first) {
+            Some(top) => self.line(top, true).iter().map(|&node| self.nodes[node as usize].mv).collect(),
+            None => vec![first],
+        }
+    }
+
+    /// The nodes of the line from root child `top`: then the proven win or else the most
+    /// visited child, ply by ply, at most [`MAX_PV`] of them. With `in_turn`, a best-reply
+    /// line stops before the first move the real game would not play in turn.
+    pub(super) fn line(&self, top: u32, in_turn: bool) -> Vec<u32> {
+        let mut line = vec![top];
+        let mut real = self.root.clone().filter(|_| in_turn && self.sides.model == MctsModel::BestReply);
+        let mut list = MoveList::new();
+        if let Some(game) = real.as_mut() {
+            game.play(self.nodes[top as usize].mv);
+        }
+        let mut node = top;
+        while line.len() < MAX_PV {
             let n = &self.nodes[node as usize];
             let me = WON + n.to_move;
             let best = self.children(node).max_by_key(|&c| {
@@ -69,13 +92,16 @@ impl<G: EngineGame> Tree<G> {
             });
             match best {
                 Some(child) if self.nodes[child as usize].visits > 0 => {
-                    pv.push(self.nodes[child as usize].mv);
+                    if real.as_mut().is_some_and(|game| !self.real_step(game, child, &mut list)) {
+                        break;
+                    }
+                    line.push(child);
                     node = child;
                 }
                 _ => break,
             }
         }
-        pv
+        line
     }
 }
 

@@ -328,7 +328,7 @@ fn repeated_positions_are_draws_and_grow_no_subtree() {
 fn the_memory_setting_sets_the_trees_capacity() {
     let mb = 1 << 20;
     let m = cc_mcts(MctsConfig { memory_mb: 1, ..MctsConfig::default() });
-    let per_node = Mcts::<ChineseCheckers>::bytes_per_node(2);
+    let per_node = Mcts::<ChineseCheckers>::bytes_per_node(2, MctsModel::MaxN);
     assert_eq!(m.tree_capacities(), [mb / per_node]);
     // Two threads share the memory: each tree gets half.
     let m = cc_mcts(MctsConfig { memory_mb: 4, threads: 2, ..MctsConfig::default() });
@@ -337,7 +337,7 @@ fn the_memory_setting_sets_the_trees_capacity() {
     let mut m = cc_mcts(MctsConfig { memory_mb: 1, playout_cap: Some(10), ..MctsConfig::default() });
     let six = ChineseCheckers::new(&CcOptions { players: 6, ..CcOptions::default() }).unwrap();
     m.search(&six, &Limits::nodes(10), &mut quiet);
-    assert_eq!(m.tree_capacities(), [mb / Mcts::<ChineseCheckers>::bytes_per_node(6)]);
+    assert_eq!(m.tree_capacities(), [mb / Mcts::<ChineseCheckers>::bytes_per_node(6, MctsModel::MaxN)]);
 }
 
 #[test]

@@ -1,12 +1,14 @@
 //! The tree of one thread: nodes in a `Vec` arena (indices, children in a linked list,
 //! newest first), per-seat reward sums beside them, and the legal moves of each node listed
-//! once, its tried moves first.
+//! once, its tried moves first (with best-reply search and three or more seats, the seat
+//! that plays each listed move beside them).
 //!
 //! The tree's memory is a budget in bytes, its thread's share of the setting `memory`. A
 //! node costs [`bytes_per_node`]: the node itself, its reward sum for each seat and room
-//! for [`MOVES_PER_NODE`] listed moves; the budget divided by that is the number of nodes
-//! the tree may hold (at most [`MAX_NODES`]). The three arrays are reserved at that size,
-//! fallibly, when the searcher is built, and kept from search to search and game to game.
+//! for [`MOVES_PER_NODE`] listed moves (and their owners); the budget divided by that is
+//! the number of nodes the tree may hold (at most [`MAX_NODES`]). The arrays are reserved
+//! at that size, fallibly, when the searcher is built, and kept from search to search and
+//! game to game.
 
 use std::collections::TryReserveError;
 use std::mem::size_of;
@@ -15,6 +17,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_rules::{Game, MoveList};
 
+use super::models::{MctsModel, Sides};
 use super::selection::History;
 use super::solver::UNPROVEN;
 use crate::api::EngineGame;
@@ -30,15 +33,17 @@ pub(super) const MOVES_PER_NODE: usize = 16;
 /// listed moves (`MOVES_PER_NODE` a node) must fit in a `u32` below [`NONE`].
 pub(super) const MAX_NODES: usize = (NONE as usize - 1) / MOVES_PER_NODE;
 
-/// The bytes one node of a tree for a game of `seats` seats costs: the node, its reward
-/// sums (one `f64` a seat) and its share of the listed moves (`MOVES_PER_NODE` moves).
-pub(super) fn bytes_per_node<M>(seats: usize) -> usize {
-    size_of::<Node<M>>() + seats * size_of::<f64>() + MOVES_PER_NODE * size_of::<M>()
+/// The bytes one node of a tree of `model` for a game of `seats` seats costs: the node,
+/// its reward sums (one `f64` a seat) and its share of the listed moves (`MOVES_PER_NODE`
+/// moves, and as many one-byte owners where the model keeps them).
+pub(super) fn bytes_per_node<M>(seats: usize, model: MctsModel) -> usize {
+    let owners = if model.keeps_owners(seats) { MOVES_PER_NODE * size_of::<u8>() } else { 0 };
+    size_of::<Node<M>>() + seats * size_of::<f64>() + MOVES_PER_NODE * size_of::<M>() + owners
 }
 
-/// The nodes a tree of `budget` bytes may hold for a game of `seats` seats.
-pub(super) fn node_capacity<M>(budget: usize, seats: usize) -> usize {
-    (budget / bytes_per_node::<M>(seats)).min(MAX_NODES)
+/// The nodes a tree of `budget` bytes and `model` may hold for a game of `seats` seats.
+pub(super) fn node_capacity<M>(budget: usize, seats: usize, model: MctsModel) -> usize {
+    (budget / bytes_per_node::<M>(seats, model)).min(MAX_NODES)
 }
 
 /// One node of the arena.
@@ -80,7 +85,13 @@ pub(super) struct Tree<G: Game> {
     pub(super) rewards: Vec<f64>,
     /// The listed legal moves of the nodes.
     pub(super) moves: Vec<G::Move>,
+    /// The seat that plays each listed move, where the model keeps owners (else empty).
+    pub(super) owners: Vec<u8>,
     pub(super) seats: usize,
+    /// The model the arrays are laid out for: whether they keep owners.
+    pub(super) model: MctsModel,
+    /// The opponent model of the current search and who is on which side.
+    pub(super) sides: Sides,
     /// The memory the tree may take, in bytes.
     pub(super) budget: usize,
     /// The nodes it may hold: what `budget` buys for `seats` seats, or less if the
@@ -106,7 +117,10 @@ impl<G: EngineGame> Tree<G> {
             nodes: Vec::new(),
             rewards: Vec::new(),
             moves: Vec::new(),
+            owners: Vec::new(),
             seats: 0,
+            model: MctsModel::MaxN,
+            sides: Sides::default(),
             budget,
             cap: 0,
             root: None,
@@ -123,6 +137,7 @@ impl<G: EngineGame> Tree<G> {
         self.nodes.clear();
         self.rewards.clear();
         self.moves.clear();
+        self.owners.clear();
         self.root = None;
     }
 
@@ -134,43 +149,62 @@ impl<G: EngineGame> Tree<G> {
         self.history = History::new();
     }
 
-    /// Reserves room for the nodes the budget buys for a game of `seats` seats, and makes
-    /// that the tree's capacity. A tree for another number of seats gives up its arrays
-    /// first (it holds no nodes then: reuse needs the same seats), so that they are split
-    /// anew rather than added to.
+    /// Reserves room for the nodes the budget buys for a game of `seats` seats searched
+    /// with `model`, and makes that the tree's capacity. A tree for another number of seats
+    /// or another layout gives up its arrays first (it holds no nodes then: reuse needs the
+    /// same seats and model), so that they are split anew rather than added to.
     ///
     /// The room is reserved at once: the operating system commits a page only when it is
     /// written, so this costs nothing, and the arrays never grow by reallocation during a
     /// search, where copying hundreds of megabytes would overrun the clock.
-    pub(super) fn reserve(&mut self, seats: usize) -> Result<(), TryReserveError> {
-        if seats != self.seats {
+    pub(super) fn reserve(&mut self, seats: usize, model: MctsModel) -> Result<(), TryReserveError> {
+        if seats != self.seats || model.keeps_owners(seats) != self.keeps_owners() {
             self.clear();
-            (self.nodes, self.rewards, self.moves) = (Vec::new(), Vec::new(), Vec::new());
+            (self.nodes, self.rewards, self.moves, self.owners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
             self.seats = seats;
         }
-        let cap = node_capacity::<G::Move>(self.budget, seats);
+        self.model = model;
+        let cap = node_capacity::<G::Move>(self.budget, seats, model);
         // Until the reservation is through, the tree holds only what it has room for.
         self.cap = self.room();
         self.nodes.try_reserve_exact(cap.saturating_sub(self.nodes.len()))?;
         self.rewards.try_reserve_exact((cap * seats).saturating_sub(self.rewards.len()))?;
         self.moves.try_reserve_exact((cap * MOVES_PER_NODE).saturating_sub(self.moves.len()))?;
+        if self.keeps_owners() {
+            self.owners.try_reserve_exact((cap * MOVES_PER_NODE).saturating_sub(self.owners.len()))?;
+        }
         self.cap = cap;
         Ok(())
+    }
+
+    /// Whether the tree keeps the owner of every listed move.
+    pub(super) fn keeps_owners(&self) -> bool {
+        self.model.keeps_owners(self.seats)
     }
 
     /// The nodes the arrays have room for as they are.
     fn room(&self) -> usize {
         let seats = self.seats.max(1);
-        self.nodes.capacity().min(self.rewards.capacity() / seats).min(self.moves.capacity() / MOVES_PER_NODE)
+        let room =
+            self.nodes.capacity().min(self.rewards.capacity() / seats).min(self.moves.capacity() / MOVES_PER_NODE);
+        if self.keeps_owners() { room.min(self.owners.capacity() / MOVES_PER_NODE) } else { room }
     }
 
-    /// Sets the tree up to search `game` (which is not over), keeping the matching
-    /// subtree of the previous search when `reuse` is on.
+    /// Sets the tree up to search `game` (which is not over) with opponent model `model`,
+    /// keeping the matching subtree of the previous search when `reuse` is on. Under
+    /// paranoid and best-reply the rewards are the root seat's: a subtree is kept only if
+    /// its seat to move was the previous root's.
     ///
     /// The room for its nodes was reserved when the searcher was built; a game of another
     /// number of seats reserves it anew, and if that fails the tree holds what fits.
-    pub(super) fn prepare(&mut self, game: &G, reuse: bool) {
-        let found = if reuse && self.seats == game.seats() { self.find(game) } else { None };
+    pub(super) fn prepare(&mut self, game: &G, reuse: bool, model: MctsModel) {
+        let sides = Sides::new(model, game);
+        let found = if reuse && self.seats == game.seats() && self.sides.model == sides.model {
+            self.find(game).filter(|_| sides.model == MctsModel::MaxN || sides.root == self.sides.root)
+        } else {
+            None
+        };
+        self.sides = sides;
         match found {
             Some(0) => {}
             Some(node) => {
@@ -181,12 +215,15 @@ impl<G: EngineGame> Tree<G> {
             None => self.clear(),
         }
         // A failure leaves `cap` at what fits: a full tree still plays out from its leaves.
-        let _ = self.reserve(game.seats());
+        let _ = self.reserve(game.seats(), model);
         if self.nodes.is_empty() {
             game.legal_moves(&mut self.list);
             let start = self.moves.len() as u32;
             self.moves.extend_from_slice(self.list.as_slice());
             let seat = game.to_move().0;
+            if self.keeps_owners() {
+                self.owners.extend(std::iter::repeat_n(seat, self.list.len()));
+            }
             self.nodes.push(Node {
                 mv: self.list.as_slice()[0],
                 parent: NONE,
