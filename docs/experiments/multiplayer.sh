@@ -7,7 +7,9 @@
 #
 # GAME is one of cc3 cc4 cc6 e3 e4 mc4 (all of them by default). Environment: TABULA, the
 # binary (default: built here with cargo); JOBS, games played at once (default: the
-# cores); OUT, where the JSON lines and match outputs go (default: target/experiments).
+# cores); OUT, where the JSON lines and match outputs go (default: target/experiments);
+# AB_NODES and MCTS_NODES, the budgets a move (defaults 5000 nodes and 250 iterations,
+# those of the document's tables).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -42,8 +44,8 @@ setting() {
 # The budget a move of each searcher: alpha-beta nodes, MCTS iterations.
 budget() {
     case $1 in
-        alphabeta) echo 5000 ;;
-        mcts) echo 250 ;;
+        alphabeta) echo "${AB_NODES:-5000}" ;;
+        mcts) echo "${MCTS_NODES:-250}" ;;
     esac
 }
 
@@ -56,7 +58,7 @@ row() {
     nodes=$(budget "$searcher")
     seatings=$(((1 << players) - 2))
     games=$((rounds * seatings))
-    file="$OUT/$key-$searcher-$a-$b"
+    file="$OUT/$key-$searcher-$nodes-$a-$b"
     rm -f "$file.jsonl"
     "$TABULA" match "$game" --players "$players" \
         --engine "name=$a,spec=$searcher:model=$a" --engine "name=$b,spec=$searcher:model=$b" \
