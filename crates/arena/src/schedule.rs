@@ -153,13 +153,14 @@ pub fn schedule(engines: usize, seats: usize, games: usize, seatings: Seatings) 
     if engines < 2 || seats < 2 {
         return Err(crate::error::error("a match needs two engines and two seats"));
     }
-    let total = games_played(engines, seats, games, seatings)?;
-    let size = round_size(engines, seats, seatings)?;
     let pairs: Vec<(usize, usize)> = (0..engines).flat_map(|i| (i + 1..engines).map(move |j| (i, j))).collect();
     let all = match seatings {
         Seatings::All if seats > 2 => every_seating(engines, seats).ok_or_else(|| too_many(engines, seats))?,
         _ => Vec::new(),
     };
+    // Every seating is listed once: its length is the round.
+    let size = if all.is_empty() { round_size(engines, seats, seatings)? } else { all.len() };
+    let total = games.div_ceil(size) * size;
     Ok((0..total)
         .map(|game| {
             let round = game / size;
