@@ -59,9 +59,13 @@ row() {
     seatings=$(((1 << players) - 2))
     games=$((rounds * seatings))
     file="$OUT/$key-$searcher-$nodes-$a-$b"
+    # The Chinese Checkers MCTS tables were played with full playouts and repetitions as
+    # draws; the game's defaults now truncate playouts (docs/experiments/stalls.md).
+    local pinned=""
+    [ "$searcher:$game" != mcts:chinese-checkers ] || pinned=",cap=none,scale=400,repeat=true"
     rm -f "$file.jsonl"
     "$TABULA" match "$game" --players "$players" \
-        --engine "name=$a,spec=$searcher:model=$a" --engine "name=$b,spec=$searcher:model=$b" \
+        --engine "name=$a,spec=$searcher:model=$a$pinned" --engine "name=$b,spec=$searcher:model=$b$pinned" \
         --seatings all --games "$games" --tc "nodes=$nodes" --openings random:2 --seed 2026 \
         --max-plies "$cap" --concurrency "$JOBS" --jsonl "$file.jsonl" >"$file.out" 2>&1
     local share capped

@@ -203,3 +203,43 @@ fn play_with_a_thinking_time_has_no_clock_to_run_out() {
     assert_eq!(out.matches(" plays ").count(), 5, "{out}");
     assert!(!out.contains("ran out of time"), "{out}");
 }
+
+/// MCTS finishes its races: under the rules where a peg may sit in another seat's target
+/// for good (no target-stay rule, blocking legal), node-limited games of `mcts` against
+/// `alphabeta` from random openings all end before the ply cap, none by a repetition cycle
+/// with pegs left at home.
+#[test]
+fn mcts_against_alphabeta_finishes_every_race() {
+    let dir = scratch("race");
+    let jsonl = dir.join("race.jsonl");
+    let args = [
+        "match",
+        "chinese-checkers",
+        "--opt",
+        "cc.target_stay=off",
+        "--opt",
+        "cc.anti_block=none",
+        "--engine",
+        "name=mcts,spec=mcts,tc=nodes=3000",
+        "--engine",
+        "name=alphabeta,spec=alphabeta,tc=nodes=30000",
+        "--openings",
+        "random:2",
+        "--games",
+        "8",
+        "--max-plies",
+        "600",
+        "--seed",
+        "21",
+        "--concurrency",
+        "2",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ];
+    let out = ok(tabula(&args), "match");
+    assert!(out.contains("Ends: normal 8"), "{out}");
+    let lines = std::fs::read_to_string(&jsonl).unwrap();
+    assert_eq!(lines.lines().count(), 8);
+    assert!(lines.lines().all(|l| l.contains("\"ends\":\"normal\"")), "{lines}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

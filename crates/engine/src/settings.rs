@@ -133,7 +133,7 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
     &Number::<MctsSpec, _> {
         key: "memory",
         doc: "memory of the search trees in MB, split evenly between the threads (at least 1 MB a thread); \
-              a node costs its own bytes, 8 a seat and room for 16 moves (and 16 bytes for their seats \
+              a node costs its own bytes, 12 a seat and room for 16 moves (and 16 bytes for their seats \
               with model=best-reply and three or more seats); refused if more than the machine's \
               physical memory or if it cannot be allocated",
         min: 1,
@@ -198,6 +198,22 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         set: |s, v| s.config.model = v,
         applies: None,
     },
+    &Number::<MctsSpec, _> {
+        key: "implicit",
+        doc: "implicit minimax backups: the weight of the evaluator's values, backed up by minimax \
+              over the expanded children, beside the average reward in selection (0 is off)",
+        min: 0.0,
+        max: 1.0,
+        get: |s| s.config.implicit,
+        set: |s, v| s.config.implicit = v,
+    },
+    &Switch::<MctsSpec> {
+        key: "repeat",
+        doc: "a position repeated in the game is a draw (true), or it is played out like any leaf, \
+              the game going on (false)",
+        get: |s| s.config.repeat_draws,
+        set: |s, v| s.config.repeat_draws = v,
+    },
 ];
 
 /// The keys of `greedy`: none.
@@ -259,10 +275,13 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     }
 }
 
-/// The MCTS settings a spec starts from for `G`: the game's playout truncation.
+/// The MCTS settings a spec starts from for `G`: the game's playout truncation, implicit
+/// minimax weight and treatment of repetitions.
 pub fn mcts_defaults<G: EngineGame>() -> MctsSpec {
     let mut spec = MctsSpec::default();
     spec.config.playout_cap = G::PLAYOUT_CAP;
+    spec.config.implicit = G::MCTS_IMPLICIT;
+    spec.config.repeat_draws = G::MCTS_REPEAT_DRAWS;
     spec
 }
 

@@ -6,12 +6,21 @@
 //! opponents' layer of best-reply search, which mixes several seats' moves, a uniformly
 //! random one). Tree moves follow the opponent model (`models.rs`); playouts
 //! follow the policy to the end of the game, or (truncated) for a fixed number of plies,
-//! after which the evaluator's per-seat values become rewards.
+//! after which the evaluator's per-seat values become rewards; where those say the game is
+//! decided, the playout goes on to the end, so that a quick win scores more than a slow
+//! one where the evaluation would give both a reward of 1.
 //!
-//! A child whose position occurred earlier in the game, or on the path from the root, is
-//! a draw and is not searched further (as alpha-beta scores repetitions): a seat that is
+//! A child whose position occurred earlier in the game, or on the path from the root, grows
+//! no subtree. By default it is a draw (as alpha-beta scores repetitions): a seat that is
 //! ahead then does not shuffle pieces back and forth, and one that is behind may aim for
-//! it.
+//! it. Where no rule ends a cycle (setting `repeat=false`: Chinese Checkers, whose races
+//! only end when someone finishes) a cycle only delays the race, so each visit plays the
+//! position out like any leaf, and the seat whose move repeated gets at most a draw's
+//! share: the repetition is worth the draw or the loss it leads to. A seat that is behind
+//! then gains nothing by shuffling (it would otherwise keep pegs at home and stall the
+//! game), and one that is ahead throws its win away by it.
+
+use tabula_rules::MAX_SEATS;
 
 use super::parallel::Ctx;
 use super::rewards::{Rewards, eval_rewards};
@@ -21,6 +30,9 @@ use crate::api::{EngineGame, Evaluator};
 
 /// Playouts longer than this are scored by the evaluator, as if truncated.
 const MAX_PLAYOUT: u32 = 1000;
+/// A truncated playout whose evaluation gives one seat a reward above this is played on to
+/// the end of the game.
+const DECIDED: f64 = 0.99;
 
 impl<G: EngineGame> Tree<G> {
     /// One iteration: select, expand, play out, back up.
@@ -31,6 +43,7 @@ impl<G: EngineGame> Tree<G> {
         self.path_keys.clear();
         self.path_keys.push(game.hash());
         let mut node = 0u32;
+        let mut expanded = false;
         loop {
             let n = self.nodes[node as usize];
             if n.terminal || (ctx.solver && n.proof != UNPROVEN) {
@@ -44,6 +57,7 @@ impl<G: EngineGame> Tree<G> {
             if n.tried < n.moves_len && self.nodes.len() < self.cap {
                 node = self.expand(ctx, node, &mut game);
                 self.path.push(node);
+                expanded = true;
                 break;
             }
             let child = self.select(ctx, node);
@@ -57,9 +71,15 @@ impl<G: EngineGame> Tree<G> {
             node = child;
         }
 
+        if expanded && ctx.config.implicit > 0.0 {
+            self.back_up_minimax();
+        }
         let leaf = self.nodes[node as usize];
-        let rewards = if leaf.repeated {
+        let rewards = if leaf.repeated && ctx.config.repeat_draws {
             proof_rewards(DRAW, self.seats)
+        } else if leaf.repeated {
+            let played = self.simulate(ctx, &mut game);
+            at_most_a_draw(played, leaf.mover as usize, self.seats)
         } else if let Some(outcome) = game.outcome() {
             self.finished_rewards(ctx, outcome, &game)
         } else if ctx.solver && leaf.proof != UNPROVEN {
@@ -153,8 +173,11 @@ impl<G: EngineGame> Tree<G> {
         };
         let key = game.hash();
         let repeated = !terminal && (ctx.history.binary_search(&key).is_ok() || self.path_keys.contains(&key));
+        // A repetition played out is no proof: the other seats need not repeat.
+        let drawn = repeated && ctx.config.repeat_draws;
         let (terminal, proof) =
-            if repeated { (true, if ctx.solver { DRAW } else { UNPROVEN }) } else { (terminal, proof) };
+            if repeated { (true, if ctx.solver && drawn { DRAW } else { UNPROVEN }) } else { (terminal, proof) };
+        let minimax = if ctx.config.implicit > 0.0 { self.leaf_minimax(ctx, game, drawn) } else { [0.0; MAX_SEATS] };
         let hist = if ctx.config.progressive_history { self.history.slot(mover, mv) } else { NONE };
         self.nodes.push(Node {
             mv,
@@ -175,6 +198,7 @@ impl<G: EngineGame> Tree<G> {
             plies: 0,
         });
         self.rewards.extend(std::iter::repeat_n(0.0, self.seats));
+        self.minimax.extend(minimax[..self.seats].iter().map(|&v| v as f32));
         let parent = &mut self.nodes[node as usize];
         parent.first_child = child;
         parent.tried += 1;
@@ -184,10 +208,55 @@ impl<G: EngineGame> Tree<G> {
     /// Plays `game` out with the policy and turns the result into rewards.
     fn simulate(&mut self, ctx: &Ctx<'_, G>, game: &mut G) -> Rewards {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
-        ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
-        match game.outcome() {
-            Some(outcome) => self.finished_rewards(ctx, outcome, game),
-            None => eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale),
+        let played = ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
+        if let Some(outcome) = game.outcome() {
+            return self.finished_rewards(ctx, outcome, game);
         }
+        let rewards = eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale);
+        if played < MAX_PLAYOUT && rewards[..self.seats].iter().any(|&r| r > DECIDED) {
+            // Every line of a decided game would score about 1: played to the end, the
+            // quicker wins score more (the length discount).
+            ctx.policy.play_out(game, &mut self.rng, &mut self.list, MAX_PLAYOUT - played);
+            if let Some(outcome) = game.outcome() {
+                return self.finished_rewards(ctx, outcome, game);
+            }
+        }
+        rewards
+    }
+}
+
+/// `rewards` with seat `mover`'s capped at an even share, what it gives up going to the
+/// other seats evenly.
+fn at_most_a_draw(mut rewards: Rewards, mover: usize, seats: usize) -> Rewards {
+    let even = 1.0 / seats as f64;
+    let excess = rewards[mover] - even;
+    if excess > 0.0 {
+        rewards[mover] = even;
+        let others = (seats - 1) as f64;
+        for (seat, r) in rewards.iter_mut().enumerate().take(seats) {
+            if seat != mover {
+                *r += excess / others;
+            }
+        }
+    }
+    rewards
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repetition_gives_the_repeating_seat_at_most_a_draw() {
+        let mut r = [0.0; MAX_SEATS];
+        r[..3].copy_from_slice(&[0.1, 0.7, 0.2]);
+        let capped = at_most_a_draw(r, 1, 3);
+        let third = 1.0 / 3.0;
+        let expected = [0.1 + (0.7 - third) / 2.0, third, 0.2 + (0.7 - third) / 2.0];
+        for (c, e) in capped[..3].iter().zip(expected) {
+            assert!((c - e).abs() < 1e-12, "{capped:?}");
+        }
+        // A seat already below an even share keeps its playouts' reward.
+        assert_eq!(at_most_a_draw(r, 0, 3), r);
     }
 }

@@ -7,6 +7,7 @@
 //!   (`reuse.rs`);
 //! * one iteration: select, expand, play out, back up (`iteration.rs`);
 //! * selection by UCT with progressive history (`selection.rs`);
+//! * implicit minimax backups of the evaluator's values beside the rewards (`implicit.rs`);
 //! * rewards per seat, from finished and truncated playouts (`rewards.rs`);
 //! * opponent models: max^n, paranoid and best-reply (MCTS-BRS): the rewards backed up,
 //!   every opponent's moves listed at a best-reply layer, and who moves next (`models.rs`);
@@ -14,6 +15,7 @@
 //! * the root's statistics, the move chosen and the principal variation (`root.rs`);
 //! * root parallelism, one tree per thread (`parallel.rs`).
 
+mod implicit;
 mod iteration;
 mod models;
 mod parallel;
@@ -82,6 +84,14 @@ pub struct MctsConfig {
     /// The opponent model with three or more seats (with two all models are max^n). Under
     /// `best-reply` a game that cannot hand the turn on is searched paranoid.
     pub model: MctsModel,
+    /// The weight of the implicit minimax value in selection (0 to 1; 0 is off): each node
+    /// keeps the evaluator's rewards backed up by minimax over its expanded children, and
+    /// selection mixes them with the average reward (`implicit.rs`).
+    pub implicit: f64,
+    /// A position repeated in the game counts as a draw. If not, as where a cycle only
+    /// delays the end, it grows no subtree and each visit plays it out like any leaf, the
+    /// seat whose move repeated getting at most a draw's share (see `iteration.rs`).
+    pub repeat_draws: bool,
 }
 
 impl Default for MctsConfig {
@@ -99,6 +109,8 @@ impl Default for MctsConfig {
             memory_mb: 512,
             length_discount: 0.002,
             model: MctsModel::MaxN,
+            implicit: 0.0,
+            repeat_draws: true,
         }
     }
 }

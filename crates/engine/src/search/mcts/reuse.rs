@@ -43,13 +43,16 @@ impl<G: EngineGame> Tree<G> {
     pub(super) fn compact(&mut self, top: u32) -> Result<(), TryReserveError> {
         let seats = self.seats;
         // The copies get the old room at once, so that they never grow by reallocation.
-        let (mut nodes, mut rewards, mut moves, mut owners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut nodes, mut rewards, mut minimax) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut moves, mut owners) = (Vec::new(), Vec::new());
         nodes.try_reserve_exact(self.nodes.capacity())?;
         rewards.try_reserve_exact(self.rewards.capacity())?;
+        minimax.try_reserve_exact(self.minimax.capacity())?;
         moves.try_reserve_exact(self.moves.capacity())?;
         owners.try_reserve_exact(self.owners.capacity())?;
         let old_nodes = std::mem::replace(&mut self.nodes, nodes);
         let old_rewards = std::mem::replace(&mut self.rewards, rewards);
+        let old_minimax = std::mem::replace(&mut self.minimax, minimax);
         let old_moves = std::mem::replace(&mut self.moves, moves);
         let old_owners = std::mem::replace(&mut self.owners, owners);
         let copy = |tree: &mut Self, old: u32, parent: u32| -> u32 {
@@ -67,6 +70,7 @@ impl<G: EngineGame> Tree<G> {
             }
             let old = old as usize;
             tree.rewards.extend_from_slice(&old_rewards[old * seats..(old + 1) * seats]);
+            tree.minimax.extend_from_slice(&old_minimax[old * seats..(old + 1) * seats]);
             tree.nodes.push(node);
             tree.nodes.len() as u32 - 1
         };

@@ -1,7 +1,7 @@
 //! Selection: UCT with one reward per seat, and progressive history.
 //!
 //! Selection at a node maximises, over its children, the average reward of the seat to
-//! move there plus the UCB exploration term and, with progressive history, a bonus from
+//! move there (mixed with the implicit minimax value, `implicit.rs`, where that is on) plus the UCB exploration term and, with progressive history, a bonus from
 //! the history table that fades as the child gains visits.
 
 use std::collections::HashMap;
@@ -53,6 +53,7 @@ impl<G: EngineGame> Tree<G> {
         let c = ctx.config.c;
         let ph = ctx.config.progressive_history;
         let w = ctx.config.history_weight;
+        let implicit = ctx.config.implicit;
         let (mut best, mut best_value) = (NONE, f64::NEG_INFINITY);
         for child in self.children(node) {
             let ch = &self.nodes[child as usize];
@@ -64,7 +65,10 @@ impl<G: EngineGame> Tree<G> {
                 continue;
             }
             let visits = ch.visits.max(1) as f64;
-            let q = self.rewards[child as usize * self.seats + seat] / visits;
+            let mut q = self.rewards[child as usize * self.seats + seat] / visits;
+            if implicit > 0.0 {
+                q = (1.0 - implicit) * q + implicit * self.minimax_value(child, seat);
+            }
             let mut value = q + c * (log_n / visits).sqrt();
             if ph && ch.hist != NONE {
                 value += w * self.history.mean(ch.hist) / ((1.0 - q) * visits + 1.0);

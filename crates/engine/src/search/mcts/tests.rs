@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
-use tabula_rules::{Game, MoveList};
+use tabula_rules::{Game, MoveList, Seat};
 
 use super::tree::NONE;
 use super::*;
@@ -280,48 +280,65 @@ fn mcts_speed() {
 }
 
 /// Every node's position is checked against the game's history and the path above it: a
-/// node is a (drawn, unexpanded) repetition exactly when its position occurred before.
+/// node is an unexpanded repetition exactly when its position occurred before. Counted as
+/// a draw (`repeat=true`), its rewards are a draw's and it is a proven draw; played out
+/// (`repeat=false`), its rewards come from playouts, capped at a draw's for the seat whose
+/// move repeated, and it proves nothing.
 #[test]
-fn repeated_positions_are_draws_and_grow_no_subtree() {
-    // Two plies in, searched from the start first: the start and the position after the
-    // first move are in the searcher's history.
-    let mut m = cc_mcts(MctsConfig { seed: 3, ..MctsConfig::default() });
-    let first = m.search(&start(), &Limits::nodes(200), &mut quiet).best.unwrap();
-    let mut game = start();
-    game.play(first);
-    let mut list = MoveList::new();
-    game.legal_moves(&mut list);
-    game.play(list.as_slice()[0]);
-    m.search(&game, &Limits::nodes(20_000), &mut quiet);
+fn repeated_positions_grow_no_subtree_and_are_draws_or_played_out() {
+    for repeat_draws in [true, false] {
+        // Two plies in, searched from the start first: the start and the position after
+        // the first move are in the searcher's history.
+        let config = MctsConfig { seed: 3, repeat_draws, ..MctsConfig::default() };
+        let mut m = cc_mcts(config);
+        let first = m.search(&start(), &Limits::nodes(200), &mut quiet).best.unwrap();
+        let mut game = start();
+        game.play(first);
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        game.play(list.as_slice()[0]);
+        m.search(&game, &Limits::nodes(20_000), &mut quiet);
 
-    let tree = &m.trees[0];
-    // What the searcher saw: the start and the position its move made.
-    let mut after_first = start();
-    after_first.play(first);
-    let history = [start().hash(), after_first.hash()];
-    let mut repeated = 0;
-    // (node, its position, the hashes on the path above it)
-    let mut stack = vec![(0u32, game, vec![])];
-    while let Some((node, position, above)) = stack.pop() {
-        let n = tree.nodes[node as usize];
-        let key = position.hash();
-        let expected = node != 0 && (history.contains(&key) || above.contains(&key));
-        assert_eq!(n.repeated, expected, "node {node}");
-        if n.repeated {
-            repeated += 1;
-            assert!(n.terminal && n.first_child == NONE);
-            let sums = &tree.rewards[node as usize * 2..node as usize * 2 + 2];
-            assert!(sums.iter().all(|&s| (s - 0.5 * n.visits as f64).abs() < 1e-9), "a draw: {sums:?}");
+        let tree = &m.trees[0];
+        // What the searcher saw: the start and the position its move made.
+        let mut after_first = start();
+        after_first.play(first);
+        let history = [start().hash(), after_first.hash()];
+        let (mut repeated, mut drawn) = (0, 0);
+        // (node, its position, the hashes on the path above it)
+        let mut stack = vec![(0u32, game, vec![])];
+        while let Some((node, position, above)) = stack.pop() {
+            let n = tree.nodes[node as usize];
+            let key = position.hash();
+            let expected = node != 0 && (history.contains(&key) || above.contains(&key));
+            assert_eq!(n.repeated, expected, "node {node}");
+            if n.repeated {
+                repeated += 1;
+                assert!(n.terminal && n.first_child == NONE);
+                assert_eq!(n.proof == super::solver::DRAW, repeat_draws, "node {node}");
+                let sums = &tree.rewards[node as usize * 2..node as usize * 2 + 2];
+                let half = 0.5 * n.visits as f64;
+                if sums.iter().all(|&s| (s - half).abs() < 1e-9) {
+                    drawn += 1;
+                }
+                assert!(sums[n.mover as usize] <= half + 1e-9, "node {node}: the repeating seat gets {sums:?}");
+            }
+            let mut above = above.clone();
+            above.push(key);
+            for child in tree.children(node) {
+                let mut p = position;
+                p.play(tree.nodes[child as usize].mv);
+                stack.push((child, p, above.clone()));
+            }
         }
-        let mut above = above.clone();
-        above.push(key);
-        for child in tree.children(node) {
-            let mut p = position;
-            p.play(tree.nodes[child as usize].mv);
-            stack.push((child, p, above.clone()));
+        assert!(repeated > 0, "the search met no repetition to check");
+        if repeat_draws {
+            assert_eq!(drawn, repeated, "every repetition is a draw");
+        } else {
+            // Where the repeating seat's playouts went worse than a draw, they stand.
+            assert!(drawn < repeated, "all {repeated} repetitions scored as draws");
         }
     }
-    assert!(repeated > 0, "the search met no repetition to check");
 }
 
 #[test]
@@ -367,5 +384,68 @@ fn a_full_tree_still_finds_a_legal_move() {
         game.legal_moves(&mut list);
         assert!(list.as_slice().contains(&best));
         game.play(best);
+    }
+}
+
+/// Seat 0 has nine pegs home and its last one still in its own camp (j14), the hole e4 of
+/// its target free; seat 1's pegs are far from their target, on the other side.
+const LAST_PEG_AT_HOME: &str = "chinese-checkers players=2 camps=03 turn=0 ply=100 passes=0 \
+    board=./../.../0.../............./............/.........../........../........./........../\
+    .........11/........1111/.........1111/.000/000/00/0";
+
+/// The fewest moves in which seat 0 fills its target moving its last peg alone, the other
+/// pegs standing still: a breadth-first search over that peg's moves.
+fn fewest_moves_home(game: &ChineseCheckers) -> usize {
+    let me = game.to_move();
+    let mut frontier = vec![*game];
+    let mut seen = vec![game.hash()];
+    let mut list = MoveList::new();
+    for depth in 1.. {
+        let mut next = Vec::new();
+        for position in &frontier {
+            let last = position.pegs(me) & !position.target(me);
+            position.legal_moves(&mut list);
+            for &mv in list.iter().filter(|mv| (last >> mv.from) & 1 == 1) {
+                let mut child = *position;
+                child.play(mv);
+                if child.outcome().and_then(|o| o.sole_winner()) == Some(me) {
+                    return depth;
+                }
+                child.hand_turn_to(me);
+                if !seen.contains(&child.hash()) {
+                    seen.push(child.hash());
+                    next.push(child);
+                }
+            }
+        }
+        assert!(!next.is_empty(), "the last peg cannot get home");
+        frontier = next;
+    }
+    unreachable!()
+}
+
+/// MCTS with Chinese Checkers' defaults (truncated playouts, implicit minimax, repetitions
+/// played out) must take its last peg out of its own camp and home, and does it in the
+/// fewest moves, under the default rules and under the rules without the target-stay and
+/// blocking rules; the other seat plays greedy.
+#[test]
+fn the_last_peg_leaves_home_by_the_shortest_way() {
+    use crate::search::simple::Greedy;
+    for rules in ["", " cc.target_stay=off cc.anti_block=none"] {
+        let mut game = cc(&format!("{LAST_PEG_AT_HOME}{rules}"));
+        let fewest = fewest_moves_home(&game);
+        assert!(fewest >= 6, "a real walk: {fewest} moves");
+        let mut mcts = cc_mcts(crate::settings::mcts_defaults::<ChineseCheckers>().config);
+        let mut greedy = Greedy::<ChineseCheckers>::new();
+        let mut moves = 0;
+        while game.outcome().is_none() && moves <= fewest {
+            let searcher: &mut dyn Searcher<ChineseCheckers> =
+                if game.to_move() == Seat(0) { &mut mcts } else { &mut greedy };
+            let mv = searcher.search(&game, &Limits::nodes(3000), &mut quiet).best.unwrap();
+            moves += usize::from(game.to_move() == Seat(0));
+            game.play(mv);
+        }
+        let winner = game.outcome().and_then(|o| o.sole_winner());
+        assert_eq!((winner, moves), (Some(Seat(0)), fewest), "rules:{rules}");
     }
 }

@@ -34,11 +34,11 @@ pub(super) const MOVES_PER_NODE: usize = 16;
 pub(super) const MAX_NODES: usize = (NONE as usize - 1) / MOVES_PER_NODE;
 
 /// The bytes one node of a tree of `model` for a game of `seats` seats costs: the node,
-/// its reward sums (one `f64` a seat) and its share of the listed moves (`MOVES_PER_NODE`
+/// its reward sums (one `f64` a seat), its implicit minimax values (one `f32` a seat) and its share of the listed moves (`MOVES_PER_NODE`
 /// moves, and as many one-byte owners where the model keeps them).
 pub(super) fn bytes_per_node<M>(seats: usize, model: MctsModel) -> usize {
     let owners = if model.keeps_owners(seats) { MOVES_PER_NODE * size_of::<u8>() } else { 0 };
-    size_of::<Node<M>>() + seats * size_of::<f64>() + MOVES_PER_NODE * size_of::<M>() + owners
+    size_of::<Node<M>>() + seats * (size_of::<f64>() + size_of::<f32>()) + MOVES_PER_NODE * size_of::<M>() + owners
 }
 
 /// The nodes a tree of `budget` bytes and `model` may hold for a game of `seats` seats.
@@ -68,9 +68,10 @@ pub(super) struct Node<M> {
     pub(super) mover: u8,
     /// `UNPROVEN`, `DRAW` or `WON + seat`.
     pub(super) proof: u8,
-    /// The game is over here, or (with `repeated`) the search treats it as over.
+    /// The game is over here, or (with `repeated`) the node grows no subtree.
     pub(super) terminal: bool,
-    /// The position occurred earlier in the game or on the path from the root: a draw.
+    /// The position occurred earlier in the game or on the path from the root: a draw, or
+    /// played out from at every visit (`MctsConfig::repeat_draws`).
     pub(super) repeated: bool,
     /// The seat to move has a proven draw among its children (solver only).
     pub(super) draw_floor: bool,
@@ -83,6 +84,8 @@ pub(super) struct Tree<G: Game> {
     pub(super) nodes: Vec<Node<G::Move>>,
     /// `seats` reward sums per node.
     pub(super) rewards: Vec<f64>,
+    /// `seats` implicit minimax values per node (`implicit.rs`); empty when that is off.
+    pub(super) minimax: Vec<f32>,
     /// The listed legal moves of the nodes.
     pub(super) moves: Vec<G::Move>,
     /// The seat that plays each listed move, where the model keeps owners (else empty).
@@ -116,6 +119,7 @@ impl<G: EngineGame> Tree<G> {
         Tree {
             nodes: Vec::new(),
             rewards: Vec::new(),
+            minimax: Vec::new(),
             moves: Vec::new(),
             owners: Vec::new(),
             seats: 0,
@@ -136,6 +140,7 @@ impl<G: EngineGame> Tree<G> {
     pub(super) fn clear(&mut self) {
         self.nodes.clear();
         self.rewards.clear();
+        self.minimax.clear();
         self.moves.clear();
         self.owners.clear();
         self.root = None;
@@ -160,7 +165,8 @@ impl<G: EngineGame> Tree<G> {
     pub(super) fn reserve(&mut self, seats: usize, model: MctsModel) -> Result<(), TryReserveError> {
         if seats != self.seats || model.keeps_owners(seats) != self.keeps_owners() {
             self.clear();
-            (self.nodes, self.rewards, self.moves, self.owners) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+            (self.nodes, self.rewards, self.minimax) = (Vec::new(), Vec::new(), Vec::new());
+            (self.moves, self.owners) = (Vec::new(), Vec::new());
             self.seats = seats;
         }
         self.model = model;
@@ -169,6 +175,7 @@ impl<G: EngineGame> Tree<G> {
         self.cap = self.room();
         self.nodes.try_reserve_exact(cap.saturating_sub(self.nodes.len()))?;
         self.rewards.try_reserve_exact((cap * seats).saturating_sub(self.rewards.len()))?;
+        self.minimax.try_reserve_exact((cap * seats).saturating_sub(self.minimax.len()))?;
         self.moves.try_reserve_exact((cap * MOVES_PER_NODE).saturating_sub(self.moves.len()))?;
         if self.keeps_owners() {
             self.owners.try_reserve_exact((cap * MOVES_PER_NODE).saturating_sub(self.owners.len()))?;
@@ -187,6 +194,7 @@ impl<G: EngineGame> Tree<G> {
         let seats = self.seats.max(1);
         let room =
             self.nodes.capacity().min(self.rewards.capacity() / seats).min(self.moves.capacity() / MOVES_PER_NODE);
+        let room = room.min(self.minimax.capacity() / seats);
         if self.keeps_owners() { room.min(self.owners.capacity() / MOVES_PER_NODE) } else { room }
     }
 
@@ -243,6 +251,7 @@ impl<G: EngineGame> Tree<G> {
                 plies: 0,
             });
             self.rewards.extend(std::iter::repeat_n(0.0, self.seats));
+            self.minimax.extend(std::iter::repeat_n(0.0, self.seats));
         }
         self.root = Some(game.clone());
     }
