@@ -38,7 +38,7 @@ use tabula_rules::MoveList;
 
 pub use self::models::MctsModel;
 use self::parallel::{Ctx, Shared, search_trees};
-use self::root::{choose, merge};
+use self::root::{choose, merge, progress_when_lost};
 use self::tree::Tree;
 use super::Report;
 use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
@@ -265,6 +265,8 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
 
         let stats = merge(self.trees.iter().map(|t| t.root_stats()).collect());
         let (best, score) = choose(&stats, game.seats());
+        let best =
+            best.map(|b| if self.config.repeat_draws { b } else { progress_when_lost(&stats, b, game, &self.eval) });
         let best_move = match best {
             Some(b) => Some(stats[b].mv),
             None => {

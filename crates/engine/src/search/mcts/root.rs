@@ -8,7 +8,8 @@ use super::rewards::reward_score;
 use super::solver::{DRAW, UNPROVEN, WON};
 use super::tree::Tree;
 use super::{Proof, RootStat};
-use crate::api::{EngineGame, Score, score};
+use crate::api::{EngineGame, Evaluator, Score, score};
+use crate::search::simple::margin;
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;
@@ -140,6 +141,42 @@ pub(super) fn choose<M>(stats: &[RootStat<M>], seats: usize) -> (Option<usize>, 
         return pick(open);
     }
     pick((0..stats.len()).max_by_key(|&i| stats[i].plies))
+}
+
+/// The average reward at or below which a root move counts as lost: a finished playout's
+/// loss is discounted toward an even split by its length, and a truncated one's is the
+/// evaluation's softmax, so a lost line averages above 0.
+const HOPELESS: f64 = 0.25;
+
+/// Where delaying gains nothing (setting `repeat=false`): when every root move is proven
+/// lost or scores at most [`HOPELESS`], the one whose position the evaluator values most
+/// for the mover (its own progress) is played instead of the one that delays longest. A
+/// seat that has lost a race then runs it out rather than keeping a peg at home on the
+/// winner's last target hole until the ply cap.
+pub(super) fn progress_when_lost<G: EngineGame>(
+    stats: &[RootStat<G::Move>],
+    best: usize,
+    game: &G,
+    eval: &G::Eval,
+) -> usize {
+    let lost = |s: &RootStat<G::Move>| match s.proof {
+        Some(Proof::Loss) => true,
+        None => s.reward <= HOPELESS,
+        Some(_) => false,
+    };
+    if !stats.iter().all(lost) {
+        return best;
+    }
+    let mover = game.to_move();
+    let progress = |i: usize| {
+        let mut child = game.clone();
+        child.play(stats[i].mv);
+        match child.outcome() {
+            Some(_) => margin(eval, &child, mover),
+            None => eval.evaluate(&child)[mover.index()],
+        }
+    };
+    (0..stats.len()).max_by_key(|&i| (progress(i), i == best)).unwrap_or(best)
 }
 
 /// Merges the root statistics of several trees by move.

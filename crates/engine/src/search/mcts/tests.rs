@@ -449,3 +449,36 @@ fn the_last_peg_leaves_home_by_the_shortest_way() {
         assert_eq!((winner, moves), (Some(Seat(0)), fewest), "rules:{rules}");
     }
 }
+
+/// Where every root move is lost or hopeless, the move that progresses most (the best
+/// evaluation of its position for the mover) is chosen; one move still open keeps the
+/// choice as it was.
+#[test]
+fn a_lost_race_is_run_out() {
+    use super::root::progress_when_lost;
+    use crate::api::Evaluator;
+    use crate::eval::chinese_checkers::CcEval;
+    let game = start();
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    let moves = list.as_slice();
+    let stat = |mv, visits, reward, proof| RootStat { mv, visits, reward, proof, plies: 3 };
+    let eval = CcEval::default();
+    let value = |mv| {
+        let mut child = game;
+        child.play(mv);
+        eval.evaluate(&child)[0]
+    };
+    let most = moves.iter().map(|&mv| value(mv)).max().unwrap();
+    // Every move lost: the most visited one progresses least, another is proven lost.
+    let least = (0..moves.len()).min_by_key(|&i| value(moves[i])).unwrap();
+    assert!(value(moves[least]) < most);
+    let mut stats: Vec<_> = moves.iter().map(|&mv| stat(mv, 10, 0.1, None)).collect();
+    stats[least].visits = 100;
+    stats[(least + 1) % moves.len()].proof = Some(Proof::Loss);
+    let chosen = progress_when_lost(&stats, least, &game, &eval);
+    assert_eq!(value(moves[chosen]), most);
+    // One move still has chances: nothing changes.
+    stats[(least + 2) % moves.len()].reward = 0.4;
+    assert_eq!(progress_when_lost(&stats, least, &game, &eval), least);
+}
