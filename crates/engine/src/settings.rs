@@ -210,7 +210,7 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
     &Switch::<MctsSpec> {
         key: "repeat",
         doc: "a position repeated in the game is a draw (true), or it is played out like any leaf, \
-              the game going on (false)",
+              the game going on, and a lost game is played on for progress rather than delay (false)",
         get: |s| s.config.repeat_draws,
         set: |s, v| s.config.repeat_draws = v,
     },

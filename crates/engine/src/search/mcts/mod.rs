@@ -90,7 +90,9 @@ pub struct MctsConfig {
     pub implicit: f64,
     /// A position repeated in the game counts as a draw. If not, as where a cycle only
     /// delays the end, it grows no subtree and each visit plays it out like any leaf, the
-    /// seat whose move repeated getting at most a draw's share (see `iteration.rs`).
+    /// seat whose move repeated getting at most a draw's share (see `iteration.rs`); and
+    /// when every root move looks lost, the one that progresses most is played rather than
+    /// the one that delays longest (see `root.rs`).
     pub repeat_draws: bool,
 }
 
