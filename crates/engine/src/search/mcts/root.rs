@@ -143,13 +143,14 @@ pub(super) fn choose<M>(stats: &[RootStat<M>], seats: usize) -> (Option<usize>, 
     pick((0..stats.len()).max_by_key(|&i| stats[i].plies))
 }
 
-/// The average reward at or below which a root move counts as lost: a finished playout's
-/// loss is discounted toward an even split by its length, and a truncated one's is the
-/// evaluation's softmax, so a lost line averages above 0.
-const HOPELESS: f64 = 0.25;
+/// The share of an even split at or below which a root move's average reward counts as
+/// lost (0.25 with two seats): a finished playout's loss is discounted toward an even split
+/// by its length, and a truncated one's is the evaluation's softmax, so a lost line
+/// averages above 0.
+const HOPELESS: f64 = 0.5;
 
 /// Where delaying gains nothing (setting `repeat=false`): when every root move is proven
-/// lost or scores at most [`HOPELESS`], the one whose position the evaluator values most
+/// lost or scores at most [`HOPELESS`] of an even share, the one whose position the evaluator values most
 /// for the mover (its own progress) is played instead of the one that delays longest. A
 /// seat that has lost a race then runs it out rather than keeping a peg at home on the
 /// winner's last target hole until the ply cap.
@@ -159,9 +160,10 @@ pub(super) fn progress_when_lost<G: EngineGame>(
     game: &G,
     eval: &G::Eval,
 ) -> usize {
+    let hopeless = HOPELESS / game.seats() as f64;
     let lost = |s: &RootStat<G::Move>| match s.proof {
         Some(Proof::Loss) => true,
-        None => s.reward <= HOPELESS,
+        None => s.reward <= hopeless,
         Some(_) => false,
     };
     if !stats.iter().all(lost) {
