@@ -143,9 +143,6 @@ pub trait EngineGame: Game {
     /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
     /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
     const PLAYOUT_CAP: Option<u32> = None;
-    /// MCTS's default weight of implicit minimax values in selection (`mcts:implicit`).
-    /// 0 (off) unless a game sets it.
-    const MCTS_IMPLICIT: f64 = 0.0;
     /// Whether MCTS counts a position repeated in the game as a draw (`mcts:repeat`), as
     /// alpha-beta does. Yes unless a game says that cycles only delay its end.
     const MCTS_REPEAT_DRAWS: bool = true;

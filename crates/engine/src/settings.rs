@@ -275,12 +275,11 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     }
 }
 
-/// The MCTS settings a spec starts from for `G`: the game's playout truncation, implicit
-/// minimax weight and treatment of repetitions.
+/// The MCTS settings a spec starts from for `G`: the game's playout truncation and
+/// treatment of repetitions.
 pub fn mcts_defaults<G: EngineGame>() -> MctsSpec {
     let mut spec = MctsSpec::default();
     spec.config.playout_cap = G::PLAYOUT_CAP;
-    spec.config.implicit = G::MCTS_IMPLICIT;
     spec.config.repeat_draws = G::MCTS_REPEAT_DRAWS;
     spec
 }

@@ -191,9 +191,10 @@ impl<G: EngineGame> Mcts<G> {
     }
 
     /// The bytes a tree node costs in a game of `seats` seats searched with `model`: the
-    /// node itself, one reward sum (`f64`) a seat, and room for 16 listed legal moves (a
-    /// node whose moves do not fit in the room left is not expanded); with `best-reply` and
-    /// three or more seats also the seat that plays each of those moves (a byte each).
+    /// node itself, one reward sum (`f64`) and one implicit minimax value (`f32`) a seat,
+    /// and room for 16 listed legal moves (a node whose moves do not fit in the room left
+    /// is not expanded); with `best-reply` and three or more seats also the seat that plays
+    /// each of those moves (a byte each).
     pub fn bytes_per_node(seats: usize, model: MctsModel) -> usize {
         tree::bytes_per_node::<G::Move>(seats, model)
     }

@@ -1,8 +1,9 @@
 //! Selection: UCT with one reward per seat, and progressive history.
 //!
 //! Selection at a node maximises, over its children, the average reward of the seat to
-//! move there (mixed with the implicit minimax value, `implicit.rs`, where that is on) plus the UCB exploration term and, with progressive history, a bonus from
-//! the history table that fades as the child gains visits.
+//! move there (mixed with the implicit minimax value, `implicit.rs`, where that is on) plus
+//! the UCB exploration term and, with progressive history, a bonus from the history table
+//! that fades as the child gains visits.
 
 use std::collections::HashMap;
 

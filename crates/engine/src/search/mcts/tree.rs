@@ -4,7 +4,8 @@
 //! that plays each listed move beside them).
 //!
 //! The tree's memory is a budget in bytes, its thread's share of the setting `memory`. A
-//! node costs [`bytes_per_node`]: the node itself, its reward sum for each seat and room
+//! node costs [`bytes_per_node`]: the node itself, its reward sum and implicit minimax
+//! value for each seat and room
 //! for [`MOVES_PER_NODE`] listed moves (and their owners); the budget divided by that is
 //! the number of nodes the tree may hold (at most [`MAX_NODES`]). The arrays are reserved
 //! at that size, fallibly, when the searcher is built, and kept from search to search and
@@ -34,7 +35,8 @@ pub(super) const MOVES_PER_NODE: usize = 16;
 pub(super) const MAX_NODES: usize = (NONE as usize - 1) / MOVES_PER_NODE;
 
 /// The bytes one node of a tree of `model` for a game of `seats` seats costs: the node,
-/// its reward sums (one `f64` a seat), its implicit minimax values (one `f32` a seat) and its share of the listed moves (`MOVES_PER_NODE`
+/// its reward sums (one `f64` a seat), its implicit minimax values (one `f32` a seat) and
+/// its share of the listed moves (`MOVES_PER_NODE`
 /// moves, and as many one-byte owners where the model keeps them).
 pub(super) fn bytes_per_node<M>(seats: usize, model: MctsModel) -> usize {
     let owners = if model.keeps_owners(seats) { MOVES_PER_NODE * size_of::<u8>() } else { 0 };
@@ -84,7 +86,7 @@ pub(super) struct Tree<G: Game> {
     pub(super) nodes: Vec<Node<G::Move>>,
     /// `seats` reward sums per node.
     pub(super) rewards: Vec<f64>,
-    /// `seats` implicit minimax values per node (`implicit.rs`); empty when that is off.
+    /// `seats` implicit minimax values per node (`implicit.rs`); zeros when that is off.
     pub(super) minimax: Vec<f32>,
     /// The listed legal moves of the nodes.
     pub(super) moves: Vec<G::Move>,
