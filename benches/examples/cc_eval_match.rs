@@ -36,7 +36,7 @@ fn main() {
     config.openings = OpeningBook::Random { plies: 4 };
     config.build = Arc::new(move |spec: &str| -> Result<Box<dyn Searcher<ChineseCheckers>>, String> {
         let eval = match spec {
-            "hop" => CcEval { hop },
+            "hop" => CcEval { hop, ..CcEval::RACE },
             "race" => CcEval::RACE,
             _ => return Err(format!("unknown engine '{spec}'")),
         };

@@ -161,6 +161,11 @@ pub trait EngineGame: Game {
     fn seeks_draw(&self, _mv: Self::Move) -> bool {
         false
     }
+    /// The evaluator MCTS scores truncated playouts with (and backs up with `implicit`):
+    /// the game's evaluator unless the game tunes one for MCTS.
+    fn mcts_eval() -> Self::Eval {
+        Self::Eval::default()
+    }
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)

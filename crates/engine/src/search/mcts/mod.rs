@@ -187,7 +187,7 @@ impl<G: EngineGame> Mcts<G> {
             tree.reserve(seats, config.model).map_err(|e| MemoryError::allocation("memory", mb, WHAT, e))?;
             trees.push(tree);
         }
-        Ok(Mcts { config, policy, eval: G::Eval::default(), trees, last: Vec::new(), seen: Vec::new() })
+        Ok(Mcts { config, policy, eval: G::mcts_eval(), trees, last: Vec::new(), seen: Vec::new() })
     }
 
     /// The bytes a tree node costs in a game of `seats` seats searched with `model`: the
