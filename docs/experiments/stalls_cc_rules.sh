@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Plays `mcts` against `alphabeta` in Chinese Checkers under every target-stay and blocking
 # rule and every player count, at a fixed time a move, and prints in Markdown how many games
-# ended by the runner's ply cap and how `mcts` scored (docs/experiments/stalls.md).
+# ended by the runner's ply cap and how `mcts` scored: its score with two players, its seats'
+# share of the point per game played with more (docs/experiments/stalls.md).
 #
 #   docs/experiments/stalls_cc_rules.sh [PLAYERS ...]
 #
@@ -44,7 +45,10 @@ for n in "${players[@]}"; do
                 --opt cc.target_stay="$stay" --opt cc.anti_block="$block" >"$OUT/p$n-$stay-$block.out"
             played=$(grep -c . "$file")
             capped=$(grep -c '"ends":"max plies"' "$file" || true)
-            score=$(grep '^mcts ' "$OUT/p$n-$stay-$block.out" | awk '{print $NF}')
+            # Two seats: the score; more: its seats' share of the point per game played.
+            score=$(awk '/^points per game played/ { on = 1; next } on && $1 == "mcts" { print $2; exit }' \
+                "$OUT/p$n-$stay-$block.out")
+            [ -n "$score" ] || score=$(awk '$1 == "mcts" { print $7; exit }' "$OUT/p$n-$stay-$block.out")
             echo "| $n | $stay | $block | $played | $capped | $score |"
         done
     done
