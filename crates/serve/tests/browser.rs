@@ -277,3 +277,84 @@ fn write_record() -> (std::path::PathBuf, Vec<String>) {
     std::fs::write(&path, text).unwrap();
     (path, moves)
 }
+
+/// The engines' thinking time in the engine test, as the form takes it and as a duration.
+const THINK: (&str, Duration) = ("0.1", Duration::from_millis(100));
+
+/// What an engine's reply may take beyond its thinking time, from the person's click to the
+/// move in the list: the page asks every 250 ms while the engine thinks, the test every
+/// 50 ms, and the first search builds its engine.
+const MARGIN: Duration = Duration::from_millis(1000);
+
+/// The person's turns played in each game.
+const TURNS: usize = 3;
+
+#[tokio::test(flavor = "multi_thread")]
+#[ignore = "needs chromium and chromedriver; .ci/run installs them and runs it"]
+async fn every_game_is_played_by_mouse_against_an_engine_in_time() {
+    let _turn = ONE_AT_A_TIME.lock().await;
+    let browser = Browser::open().await;
+    against::<ChineseCheckers>(&browser, "alphabeta:threads=1").await;
+    against::<E>(&browser, "mcts:threads=1").await;
+    against::<Echelon>(&browser, "alphabeta:threads=1").await;
+    against::<Icelights>(&browser, "mcts:threads=1").await;
+    against::<MartianChess>(&browser, "alphabeta:threads=1").await;
+    against::<CoasterChess>(&browser, "mcts:threads=1").await;
+    browser.close().await;
+}
+
+/// Plays [`TURNS`] of the person's turns of game `G`, seat 0, against `engine` in seat 1,
+/// each by clicking a legal move of the page's view; checks every reply's time and what
+/// the page shows after it; prints the game and its slowest reply.
+async fn against<G: Game>(browser: &Browser, engine: &str) {
+    browser.new_game(G::NAME, &["person", engine], THINK.0, &[]).await;
+    let start = G::new(&G::Options::default()).unwrap();
+    assert!(check_page(browser, &start).await.is_empty());
+    let mut slowest = Duration::ZERO;
+    for turn in 0..TURNS {
+        let view = browser.view().await;
+        assert_eq!(view["to_move"], 0, "{} turn {turn}: the person's move", G::NAME);
+        let shown: Vec<String> =
+            view["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_string()).collect();
+        let played = shown.len();
+        let game = replayed(&start, &shown);
+        let mv = safe_move(&game, &view, turn);
+        let sent = browser.click_move(&mv).await;
+        let what = format!("{engine}'s reply in {}", G::NAME);
+        browser.wait_for(&what, |b| async move { b.moves().await.len() == played + 2 }).await;
+        let took = sent.elapsed();
+        let moves = check_page(browser, &start).await;
+        assert_eq!(moves[played], mv["text"].as_str().unwrap(), "{} turn {turn}", G::NAME);
+        assert!(took <= THINK.1 + MARGIN, "{what} took {took:?}");
+        slowest = slowest.max(took);
+        let over = replayed(&start, &moves).outcome().is_some();
+        if over || turn + 1 == TURNS {
+            assert_eq!(browser.shown("#result").await, over, "{} after {moves:?}", G::NAME);
+            eprintln!("{} against {engine}: {} (slowest reply {slowest:?})", G::NAME, moves.join(" "));
+            break;
+        }
+    }
+}
+
+/// A legal move of the view, made on the board, after which the game goes on and no reply
+/// ends it: the engine is given a game to play. Candidates start at a different place each
+/// turn, so that games differ in their moves and choosers.
+fn safe_move<G: Game>(game: &G, view: &Value, turn: usize) -> Value {
+    let legal: Vec<&Value> = view["legal"].as_array().unwrap().iter().filter(|m| !m["from"].is_null()).collect();
+    assert!(!legal.is_empty(), "{}: no move to click", G::NAME);
+    let first = (turn * 7) % legal.len();
+    let mut replies = MoveList::new();
+    let mut goes_on = |m: &Value| {
+        let mut after = game.clone();
+        after.play(game.parse_move(m["text"].as_str().unwrap()).expect("the view lists legal moves"));
+        after.legal_moves(&mut replies);
+        after.outcome().is_none()
+            && replies.iter().all(|&reply| {
+                let mut then = after.clone();
+                then.play(reply);
+                then.outcome().is_none()
+            })
+    };
+    let order = legal[first..].iter().chain(&legal[..first]);
+    order.copied().find(|m| goes_on(m)).unwrap_or(legal[first]).clone()
+}

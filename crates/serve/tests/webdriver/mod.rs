@@ -196,16 +196,17 @@ impl Browser {
         .await;
     }
 
-    /// Clicks on the board: the piece (or, without one, the cell) at `cell`, at height
-    /// `level` in a stack if given.
+    /// Clicks on the board: the piece at `cell` at height `level` in a stack if given, else
+    /// its top piece (drawn last, over the others), else the cell.
     pub async fn click_cell(&self, cell: &str, level: Option<u64>) {
         let css = match level {
             Some(level) => format!("#board .piece[data-cell=\"{cell}\"][data-level=\"{level}\"]"),
             None => format!("#board .piece[data-cell=\"{cell}\"]"),
         };
-        let target = match self.client.find(Locator::Css(&css)).await {
-            Ok(piece) => piece,
-            Err(_) => self.find(&format!("#board .cell[data-cell=\"{cell}\"]")).await,
+        let pieces = self.client.find_all(Locator::Css(&css)).await.unwrap_or_default();
+        let target = match pieces.into_iter().last() {
+            Some(piece) => piece,
+            None => self.find(&format!("#board .cell[data-cell=\"{cell}\"]")).await,
         };
         target.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
