@@ -200,7 +200,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Why the game ended, in words for a person ("seat 1 filled its target camp", "every
     /// seat passed in turn"), or `None` while the game runs. Read from the finished position
     /// when asked, so playing never pays for it. The default knows only the shared endings
-    /// of [`ending`](super::ending) (all passing, the ply cap); each game names its own.
+    /// of [`ending`] (all passing, the ply cap); each game names its own.
     fn end_reason(&self) -> Option<String> {
         self.outcome()?;
         let max_plies = self.options().non_default().into_iter().find(|(k, _)| *k == "max_plies");
