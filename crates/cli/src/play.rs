@@ -28,6 +28,7 @@ use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
 use crate::go::info_line;
 use crate::position::PositionArgs;
+use crate::show::ended;
 
 /// Thinking times of the Echelon applet's levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -138,7 +139,7 @@ impl Console {
         self.write(&game.draw_marked(last));
         self.line(format_args!("position: {}", game.to_text()));
         match game.outcome() {
-            Some(outcome) => self.line(format_args!("game over: {outcome} (undo, show or quit)")),
+            Some(outcome) => self.line(format_args!("game over: {outcome} ({}); undo, show or quit", ended(game))),
             None if game.to_move() == human => {
                 self.line(format_args!("you are seat {human}, to move at ply {}", game.ply()))
             }

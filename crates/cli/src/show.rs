@@ -156,7 +156,7 @@ impl GameCommand for Show {
         write!(out, "{}", game.draw_marked(last))?;
         writeln!(out, "position: {}", game.to_text())?;
         match game.outcome() {
-            Some(outcome) => writeln!(out, "result: {outcome}")?,
+            Some(outcome) => writeln!(out, "result: {outcome} ({})", ended(&game))?,
             None => {
                 let mut moves = MoveList::new();
                 game.legal_moves(&mut moves);
@@ -168,4 +168,9 @@ impl GameCommand for Show {
         }
         Ok(())
     }
+}
+
+/// Why the finished `game` ended, as the rules say.
+pub fn ended<G: Game>(game: &G) -> String {
+    game.end_reason().unwrap_or_else(|| "the rules ended the game".to_string())
 }

@@ -98,7 +98,7 @@ fn perft_accepts_every_option_value() {
     assert_eq!(perft(&["--opt", "max_plies=1"], 2), [14, 0]);
     assert_eq!(perft(&["--opt", "max_plies=2"], 3), [14, 196, 0]);
     let over = show(&["--opt", "max_plies=1", "--moves", "j14-j13"]);
-    assert_eq!(over.state, "result: draw");
+    assert_eq!(over.state, "result: draw (the ply limit max_plies=1 was reached)");
     assert!(over.position.contains(" max_plies=1"), "{}", over.position);
     // The 4-player seating: camps 0235 puts the first two seats opposite each other.
     assert_eq!(perft(&["--players", "4", "--opt", "cc.seats_4p=0235"], 2), [14, 196]);

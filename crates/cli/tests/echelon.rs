@@ -56,7 +56,7 @@ fn show_draws_the_board_and_its_position_round_trips() {
     // A finished game prints its result: red's only counters are buried, red loses.
     let lost = "echelon radius=4 turn=0 ply=30 board=...../....../......./......../......[rbrbrb]../......../......./....../[rbrbrb]....";
     let out = ok(&["show", "echelon", "--position", lost]);
-    assert!(out.ends_with("result: seat 1 wins\n"), "{out}");
+    assert!(out.ends_with("result: seat 1 wins (seat 0, red, has no move)\n"), "{out}");
     assert_eq!(perft(&["--position", lost], 2), [0, 0]);
 }
 

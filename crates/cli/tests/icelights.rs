@@ -61,7 +61,7 @@ fn show_draws_the_diamond_with_beams() {
     let won = ok(&["show", GAME, "--position", WON]);
     assert!(won.contains("t*"), "the hit Tower is marked: {won}");
     assert!(won.contains("hits the Tower on c8"), "{won}");
-    assert!(won.contains("result: seat 0 wins"), "{won}");
+    assert!(won.contains("result: seat 0 wins (seat 0's Beamer on a2 hit seat 1's Tower on c8)\n"), "{won}");
 }
 
 #[test]

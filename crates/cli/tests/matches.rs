@@ -166,7 +166,7 @@ fn play_from_a_script_survives_bad_input_undoes_and_finishes() {
     assert!(out.contains("seat 1 plays "), "{out}");
     assert!(out.contains("took back 2 plies"), "{out}");
     assert!(out.contains("hint: "), "{out}");
-    assert!(out.contains("game over: seat 0 wins"), "{out}");
+    assert!(out.contains("game over: seat 0 wins (seat 0 filled its target camp); undo, show or quit"), "{out}");
     // The board after a move marks it: the person's h5-g4, then the engine's reply.
     let after_h5 = &out[out.find("> h5-g4\n").unwrap()..];
     let board = &after_h5[..after_h5.find("position: ").unwrap()];

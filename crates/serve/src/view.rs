@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tabula_board::Marks;
-use tabula_rules::{GameOptions, MoveList, Seat};
+use tabula_rules::{MoveList, Seat};
 
 use crate::clicks::Spot;
 use crate::session::{ServeGame, State, options_text};
@@ -211,32 +211,15 @@ fn result<G: ServeGame>(state: &State<G>) -> Option<ResultView> {
     })
 }
 
-/// Why the game ended at the ply shown: the record's termination at its last ply, the ply
-/// limit, every seat passing in turn, or the game's own rules.
+/// Why the game ended at the ply shown: the record's termination at its last ply (the
+/// runner that played it knows why it stopped: adjudication, a flag fall), else what the
+/// rules say of the finished position (a filled target, a hit Tower, the ply limit, ...).
 fn reason<G: ServeGame>(state: &State<G>) -> String {
-    let game = state.current();
-    let ply = state.cursor;
     if let Some(record) = &state.record
-        && ply == state.moves.len()
+        && state.cursor == state.moves.len()
         && let Some(termination) = record.tag("Termination")
     {
         return format!("the record says: {termination}");
     }
-    let limit = game.options().non_default().into_iter().find(|(k, _)| *k == "max_plies");
-    if let Some((_, limit)) = limit
-        && limit.parse::<usize>().is_ok_and(|n| ply >= n)
-    {
-        return format!("the ply limit max_plies={limit} was reached");
-    }
-    let seats = game.seats();
-    if ply >= seats && state.moves[ply - seats..ply].iter().all(|m| m.text.starts_with("pass")) {
-        return "every seat passed in turn".to_string();
-    }
-    match game.outcome().and_then(|o| o.points()) {
-        Some(points) => {
-            let points: Vec<String> = points.iter().map(i16::to_string).collect();
-            format!("the rules ended the game; points {}", points.join("-"))
-        }
-        None => "the rules ended the game".to_string(),
-    }
+    state.current().end_reason().unwrap_or_else(|| "the rules ended the game".to_string())
 }

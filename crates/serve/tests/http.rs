@@ -326,12 +326,26 @@ async fn a_finished_game_shows_its_result_and_takes_no_move() {
     let (_, two) = play(&app, &id, one["legal"][0]["text"].as_str().unwrap()).await;
     let result = &two["result"];
     assert!(result["text"].is_string(), "{two}");
-    assert!(result["reason"].as_str().unwrap().contains("max_plies=2"), "{result}");
+    assert_eq!(result["reason"], "the ply limit max_plies=2 was reached; points 0-0", "{result}");
+    assert_eq!(result["points"], json!([0, 0]));
     assert!(two["legal"].as_array().unwrap().is_empty());
     assert!(two["to_move"].is_null());
     let (status, answer) = play(&app, &id, "pass").await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(error(&answer).contains("the game is over"), "{answer}");
+
+    // The rules say why: seat 0 fills its target's last hole beside seat 1's blocker on e1.
+    let position = "chinese-checkers players=2 camps=03 turn=0 ply=40 passes=0 board=./../.../..../............./\
+                    ............/.........../111111111./0......../........../.........../............/\
+                    ....0......../.000/000/00/1";
+    let request = json!({ "game": "chinese-checkers", "position": position, "seats": ["person", "person"] });
+    let blocked = create(&app, request).await;
+    let (_, won) = play(&app, blocked["id"].as_str().unwrap(), "e5-e4").await;
+    assert_eq!(won["result"]["text"], "seat 0 wins");
+    assert_eq!(
+        won["result"]["reason"],
+        "seat 0's target camp is full and holds 9 of its pegs, enough under the fill rule"
+    );
 }
 
 /// A records file of one Chinese Checkers game of `plies` plies, ended by the ply limit.

@@ -1,9 +1,10 @@
 //! How games end, where the rules of several games agree: the first winner after a move
 //! (the mover first, then the seats after it in turn order), the all-pass draw and the
-//! ply cap (`max_plies`).
+//! ply cap (`max_plies`), and the words that say so.
 
 use super::outcome::Seat;
 use super::settings::Limit;
+use super::turn::Turn;
 
 /// The `max_plies` option of every game: the game ends once this many plies are played.
 pub const fn max_plies<T>(get: fn(&T) -> Option<u32>, set: fn(&mut T, Option<u32>)) -> Limit<T, u32> {
@@ -48,6 +49,27 @@ pub fn first_winner(mover: u8, seats: u8, candidates: u8, has_won: impl Fn(usize
     None
 }
 
+/// The reason of a game ended by every seat passing in a row.
+pub const ALL_PASSED: &str = "every seat passed in turn";
+
+/// The reason of a game ended by the ply cap `max_plies`.
+pub fn cap_reason(max_plies: u32) -> String {
+    format!("the ply limit max_plies={max_plies} was reached")
+}
+
+/// Why a finished game ended by one of the shared rules, in the order the games test them
+/// after their own: every one of `seats` seats passing in a row, then the ply cap; `None`
+/// if neither holds in `turn`.
+pub fn shared_reason(turn: &Turn, seats: usize, max_plies: Option<u32>) -> Option<String> {
+    if all_passed(turn.passes as u32, seats as u32) {
+        return Some(ALL_PASSED.to_string());
+    }
+    match max_plies {
+        Some(max) if capped(turn.ply, max_plies) => Some(cap_reason(max)),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,5 +90,14 @@ mod tests {
     fn passes_and_the_cap() {
         assert!(all_passed(3, 3) && !all_passed(2, 3));
         assert!(capped(10, Some(10)) && !capped(9, Some(10)) && !capped(u32::MAX, None));
+    }
+
+    #[test]
+    fn shared_reasons_put_the_passes_before_the_cap() {
+        let turn = |ply, passes| Turn::new(0, ply, passes);
+        assert_eq!(shared_reason(&turn(10, 2), 2, Some(10)).as_deref(), Some(ALL_PASSED));
+        assert_eq!(shared_reason(&turn(10, 1), 2, Some(10)), Some("the ply limit max_plies=10 was reached".into()));
+        assert_eq!(shared_reason(&turn(9, 2), 3, Some(10)), None);
+        assert_eq!(shared_reason(&turn(500, 0), 2, None), None);
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use super::ending;
 use super::error::{NotationError, RulesError};
 use super::moves::{Listed, MoveList};
 use super::outcome::{Outcome, Seat};
@@ -195,6 +196,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     #[inline]
     fn outcome(&self) -> Option<&Outcome> {
         self.turn().outcome.as_ref()
+    }
+    /// Why the game ended, in words for a person ("seat 1 filled its target camp", "every
+    /// seat passed in turn"), or `None` while the game runs. Read from the finished position
+    /// when asked, so playing never pays for it. The default knows only the shared endings
+    /// of [`ending`] (all passing, the ply cap); each game names its own.
+    fn end_reason(&self) -> Option<String> {
+        self.outcome()?;
+        let max_plies = self.options().non_default().into_iter().find(|(k, _)| *k == "max_plies");
+        let max_plies = max_plies.and_then(|(_, v)| v.parse().ok());
+        let shared = ending::shared_reason(self.turn(), self.seats(), max_plies);
+        Some(shared.unwrap_or_else(|| "the rules ended the game".to_string()))
     }
     /// The Zobrist hash of the position, kept incrementally.
     #[inline]

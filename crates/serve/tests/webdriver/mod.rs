@@ -196,30 +196,59 @@ impl Browser {
         .await;
     }
 
-    /// Clicks on the board: the piece (or, without one, the cell) at `cell`, at height
-    /// `level` in a stack if given.
+    /// Clicks on the board: the piece at `cell` at height `level` in a stack if given, else
+    /// its top piece (drawn last, over the others), else the cell.
     pub async fn click_cell(&self, cell: &str, level: Option<u64>) {
         let css = match level {
             Some(level) => format!("#board .piece[data-cell=\"{cell}\"][data-level=\"{level}\"]"),
             None => format!("#board .piece[data-cell=\"{cell}\"]"),
         };
-        let target = match self.client.find(Locator::Css(&css)).await {
-            Ok(piece) => piece,
-            Err(_) => self.find(&format!("#board .cell[data-cell=\"{cell}\"]")).await,
+        let pieces = self.client.find_all(Locator::Css(&css)).await.unwrap_or_default();
+        let target = match pieces.into_iter().last() {
+            Some(piece) => piece,
+            None => self.find(&format!("#board .cell[data-cell=\"{cell}\"]")).await,
         };
         target.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
     /// Plays `mv` (a legal move of the page's view) by clicking its two spots, and its
-    /// button in the chooser when other moves share them.
-    pub async fn click_move(&self, mv: &Value) {
+    /// button in the chooser when other moves share them. Returns when the click that sent
+    /// the move was made.
+    pub async fn click_move(&self, mv: &Value) -> Instant {
         let text = mv["text"].as_str().unwrap();
         let (from, to) = (&mv["from"], &mv["to"]);
         self.click_cell(from["cell"].as_str().unwrap(), from["level"].as_u64()).await;
+        let mut sent = Instant::now();
         self.click_cell(to["cell"].as_str().unwrap(), None).await;
         if self.shown("#chooser").await {
+            sent = Instant::now();
             self.click(&format!("#chooser button[data-move=\"{text}\"]")).await;
         }
+        sent
+    }
+
+    /// The texts of the chooser's move buttons (its cancel button aside).
+    pub async fn chooser(&self) -> Vec<String> {
+        self.attrs("#chooser button[data-move]", "data-move").await
+    }
+
+    /// The error the page shows, if any.
+    pub async fn error(&self) -> Option<String> {
+        let script = "const el = document.getElementById('error'); return el.hidden ? null : el.innerText;";
+        self.script(script, vec![]).await.as_str().map(str::to_string)
+    }
+
+    /// Replays the records file `text`, pasted into the page; waits for its session.
+    pub async fn replay(&self, text: &str) {
+        let before = self.view().await["id"].clone();
+        let script = "document.getElementById('record-text').value = arguments[0]; return true;";
+        self.script(script, vec![json!(text)]).await;
+        self.click("#record-load").await;
+        self.wait_for("the record's session", |b| {
+            let before = before.clone();
+            async move { b.view().await["id"] != before }
+        })
+        .await;
     }
 
     /// The texts of the move list.
@@ -227,6 +256,15 @@ impl Browser {
         let script = "return [...document.querySelectorAll('#moves li .move')].map((el) => el.innerText);";
         let texts = self.script(script, vec![]).await;
         texts.as_array().unwrap().iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect()
+    }
+
+    /// The texts of the move list and the position text, read at one moment.
+    pub async fn moves_and_position(&self) -> (Vec<String>, String) {
+        let script = "return [[...document.querySelectorAll('#moves li .move')].map((el) => el.innerText), \
+                      document.getElementById('position').value];";
+        let both = self.script(script, vec![]).await;
+        let moves = both[0].as_array().unwrap().iter().map(|v| v.as_str().unwrap_or_default().to_string()).collect();
+        (moves, both[1].as_str().unwrap_or_default().to_string())
     }
 
     /// Ends the browser session and chromedriver.

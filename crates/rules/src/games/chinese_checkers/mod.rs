@@ -298,6 +298,21 @@ impl Game for ChineseCheckers {
         h
     }
 
+    /// The winner's target is full (under the fill rule, maybe with blockers in it), or the
+    /// shared endings: all passed, the ply cap.
+    fn end_reason(&self) -> Option<String> {
+        let outcome = self.turn.outcome?;
+        if let Some(seat) = outcome.sole_winner() {
+            let own = (self.pegs(seat) & self.target(seat)).count_ones();
+            return Some(if own < PEGS {
+                format!("seat {seat}'s target camp is full and holds {own} of its pegs, enough under the fill rule")
+            } else {
+                format!("seat {seat} filled its target camp")
+            });
+        }
+        ending::shared_reason(&self.turn, self.seats as usize, self.options.max_plies)
+    }
+
     /// The seats between lose their turn; the ply and the count of consecutive passes stay
     /// as they are.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {

@@ -439,3 +439,37 @@ fn a_hop_chain_is_read_from_the_position_after_the_move() {
     after.play(step);
     assert!(after.hop_chain(step).is_empty(), "a step has no chain");
 }
+
+/// The end reason of a position text.
+fn reason(text: &str) -> Option<String> {
+    ChineseCheckers::from_text(text).unwrap().end_reason()
+}
+
+#[test]
+fn end_reasons_say_which_rule_ended_the_game() {
+    let board = "board=./../.../..../............./............/.........../111111111./1......../........../\
+                 .........../............/............./0000/000/00/0";
+    let home = format!("chinese-checkers players=2 camps=03 turn=1 ply=61 passes=0 {board}");
+    assert_eq!(reason(&home).as_deref(), Some("seat 0 filled its target camp"));
+    assert_eq!(reason(&format!("{home} cc.anti_block=none")).as_deref(), Some("seat 0 filled its target camp"));
+    // Seat 1's peg on e1 blocks; the fill rule lets seat 0 win with nine.
+    let blocked = "chinese-checkers players=2 camps=03 turn=1 ply=41 passes=0 board=./../.../..../............./\
+                   ............/.........../111111111./0......../........../.........../............/\
+                   ............./0000/000/00/1";
+    assert_eq!(
+        reason(blocked).as_deref(),
+        Some("seat 0's target camp is full and holds 9 of its pegs, enough under the fill rule")
+    );
+    assert_eq!(reason(&format!("{blocked} cc.anti_block=none")), None, "nine pegs do not win without the fill rule");
+    let stuck = "chinese-checkers players=2 camps=03 turn=0 ply=32 passes=2 board=0/11/111/1111/............./\
+                 ............/.........../........../........./........../.........../............/\
+                 ............./0000/000/00/1 cc.anti_block=none";
+    assert_eq!(reason(stuck).as_deref(), Some(crate::core::ending::ALL_PASSED));
+    let capped = "chinese-checkers players=2 camps=03 turn=1 ply=3 passes=0 board=0/00/000/..00/.....00....../\
+                  ............/.........../........../........./........../.........../............/\
+                  .......1...../111./111/11/1 max_plies=3";
+    assert_eq!(reason(capped).as_deref(), Some("the ply limit max_plies=3 was reached"));
+    // The win is tested before the cap, as the rules judge.
+    assert_eq!(reason(&format!("{home} max_plies=61")).as_deref(), Some("seat 0 filled its target camp"));
+    assert_eq!(start(2).end_reason(), None);
+}

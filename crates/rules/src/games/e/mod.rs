@@ -844,6 +844,23 @@ impl Game for E {
         h
     }
 
+    /// The winner's goal is full (with the goal options' extra conditions), or the shared
+    /// endings: all passed, the ply cap.
+    fn end_reason(&self) -> Option<String> {
+        let outcome = self.turn.outcome?;
+        if let Some(seat) = outcome.sole_winner() {
+            let mut reason = format!("seat {seat} filled its goal: a piece of its own on each of the 15 goal cells");
+            if self.options.goal_requires_untouchable {
+                reason.push_str(", none of them covered");
+            }
+            if self.options.goal_start_pattern {
+                reason.push_str(", in the opening pattern");
+            }
+            return Some(reason);
+        }
+        ending::shared_reason(&self.turn, self.seats as usize, self.options.max_plies)
+    }
+
     /// The seats between lose their turn; the previous movement is forgotten.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
         if self.turn.outcome.is_some() || seat.index() >= self.seats as usize {

@@ -204,3 +204,29 @@ fn a_movement_path_is_found_again_after_the_move() {
     }
     assert!(game.movement_path(EMove::PASS).is_empty());
 }
+
+/// The end reason of a position text.
+fn reason(text: &str) -> Option<String> {
+    E::from_text(text).unwrap().end_reason()
+}
+
+#[test]
+fn end_reasons_say_which_rule_ended_the_game() {
+    // Seat 0's pieces fill sector 3 in the opening pattern; seat 1's small from i8 waits on
+    // h7, so its goal is one short.
+    let won = "e players=2 sectors=03 turn=1 ply=40 passes=0 board=......./.......1l/.......1m1l/.......1s1m1l/\
+               .......1s1m1m1l/........1s1s1m1l/.......1s...../0l0m0s0s0s......./0l0m0m0s......./0l0m0s......./\
+               0l0m......./0l......./.......";
+    let goal = "seat 0 filled its goal: a piece of its own on each of the 15 goal cells";
+    assert_eq!(reason(won).as_deref(), Some(goal));
+    assert_eq!(
+        reason(&format!("{won} e.goal_requires_untouchable=true e.goal_start_pattern=true")),
+        Some(format!("{goal}, none of them covered, in the opening pattern"))
+    );
+    let start = start(2).to_text();
+    let passed = start.replace("ply=0 passes=0", "ply=10 passes=2");
+    assert_eq!(reason(&passed).as_deref(), Some(crate::core::ending::ALL_PASSED));
+    let capped = format!("{} max_plies=10", start.replace("ply=0", "ply=10"));
+    assert_eq!(reason(&capped).as_deref(), Some("the ply limit max_plies=10 was reached"));
+    assert_eq!(reason(&start), None);
+}

@@ -375,6 +375,17 @@ impl Game for Echelon {
         self.turn.outcome = self.judge();
     }
 
+    /// The side to move is stuck (tested before the cap, as the rules judge), or the ply cap.
+    fn end_reason(&self) -> Option<String> {
+        self.turn.outcome?;
+        let seat = Seat(self.turn.to_move);
+        if !self.can_move(seat) {
+            let colour = if seat == RED { "red" } else { "blue" };
+            return Some(format!("seat {seat}, {colour}, has no move"));
+        }
+        ending::shared_reason(&self.turn, 2, self.options.max_plies)
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.turn.to_move == 1 { BLUE_TO_MOVE } else { 0 };
         for (k, i) in BitIter(self.occupied()).enumerate() {

@@ -243,3 +243,17 @@ fn drawing_names_every_hex_and_marks_the_slide() {
     assert!(drawing.contains("\nlast move: +from ~path *to\n"), "{drawing}");
     crate::core::drawing::assert_hex_labels(hex, &g.draw(), text);
 }
+
+#[test]
+fn end_reasons_name_the_stuck_seat_or_the_cap() {
+    let reason = |text: &str| Echelon::from_text(text).unwrap().end_reason();
+    // Red's only counters are buried under blue's.
+    let lost = "echelon radius=4 turn=0 ply=30 board=...../....../......./......../......[rbrbrb]../......../\
+                ......./....../[rbrbrb]....";
+    assert_eq!(reason(lost).as_deref(), Some("seat 0, red, has no move"));
+    // A stuck seat loses even at the cap: the rules test it first.
+    assert_eq!(reason(&format!("{lost} max_plies=30")).as_deref(), Some("seat 0, red, has no move"));
+    let start = start(&[]).to_text().replace("ply=0", "ply=8");
+    assert_eq!(reason(&format!("{start} max_plies=8")).as_deref(), Some("the ply limit max_plies=8 was reached"));
+    assert_eq!(reason(&start), None);
+}

@@ -177,6 +177,10 @@ impl Icelights {
         let facing = (kind != Kind::Tower).then(|| self.facing_unchecked(sq));
         Some(Piece { seat, kind, facing })
     }
+    /// The seat of the piece on the occupied square `sq`.
+    fn seat_at(&self, sq: u8) -> Seat {
+        Seat((self.seat[1] >> (sq & 63) & 1) as u8)
+    }
     #[inline(always)]
     fn kind_at(&self, sq: u8) -> Kind {
         if self.towers >> sq & 1 != 0 {
@@ -362,6 +366,31 @@ impl Game for Icelights {
 
     fn is_legal(&self, mv: IlMove) -> bool {
         movegen::is_legal(self, mv)
+    }
+
+    /// Each beam that hit a Tower, named by its Beamer, or the shared endings: both seats
+    /// passed, the ply cap.
+    fn end_reason(&self) -> Option<String> {
+        self.turn.outcome?;
+        if self.hits == 0 {
+            return ending::shared_reason(&self.turn, 2, self.options.max_plies);
+        }
+        let hits: Vec<String> = self
+            .beams()
+            .beams()
+            .iter()
+            .filter(|b| b.end == BeamEnd::Tower)
+            .map(|b| {
+                let (shooter, target) = (self.seat_at(b.beamer), self.seat_at(b.end_square));
+                let whose = if shooter == target { "its own".to_string() } else { format!("seat {target}'s") };
+                format!(
+                    "seat {shooter}'s Beamer on {} hit {whose} Tower on {}",
+                    board::name(b.beamer),
+                    board::name(b.end_square)
+                )
+            })
+            .collect();
+        Some(hits.join(" and "))
     }
 }
 

@@ -289,3 +289,28 @@ fn draw_marks_the_last_move_and_its_slide() {
     assert_eq!(d.lines().take(15).map(|l| l.matches('=').count()).sum::<usize>(), 1, "{d}");
     assert!(!g.draw().contains("last move"));
 }
+
+#[test]
+fn end_reasons_name_each_beam_that_hit_a_tower() {
+    let reason = |text: &str| at(text).end_reason();
+    assert_eq!(
+        reason("icelights turn=1 ply=21 passes=0 board=t7/8/8/8/8/IN7/BN7/1T6").as_deref(),
+        Some("seat 0's Beamer on a2 hit seat 1's Tower on a8")
+    );
+    assert_eq!(
+        reason("icelights turn=1 ply=21 passes=0 board=t7/8/8/8/8/1IE6/BS7/T7").as_deref(),
+        Some("seat 0's Beamer on a2 hit its own Tower on a1")
+    );
+    assert_eq!(
+        reason("icelights turn=1 ply=21 passes=0 board=t7/8/8/8/8/8/BN7/TbW6").as_deref(),
+        Some("seat 1's Beamer on b1 hit seat 0's Tower on a1 and seat 0's Beamer on a2 hit seat 1's Tower on a8")
+    );
+    let start = start().to_text();
+    assert_eq!(
+        reason(&start.replace("ply=0 passes=0", "ply=6 passes=2")).as_deref(),
+        Some(crate::core::ending::ALL_PASSED)
+    );
+    let capped = format!("{} max_plies=6", start.replace("ply=0", "ply=6"));
+    assert_eq!(reason(&capped).as_deref(), Some("the ply limit max_plies=6 was reached"));
+    assert_eq!(reason(&start), None);
+}

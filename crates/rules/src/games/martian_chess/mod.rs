@@ -341,10 +341,15 @@ impl<V: Variant> Mc<V> {
         None
     }
 
+    /// The points seat `s` is ranked by: its own, with its partner's in teams.
+    fn team_points(&self, s: usize) -> i64 {
+        self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64)
+    }
+
     /// The outcome of a game that ended now.
     fn score(&self, ending: Ending) -> Outcome {
         let n = self.seats as usize;
-        let value = |s: usize| self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64);
+        let value = |s: usize| self.team_points(s);
         let best = (0..n).map(value).max().unwrap_or(0);
         let standings: Vec<i64> = (0..n)
             .map(|s| {
@@ -509,6 +514,42 @@ impl<V: Variant> Game for Mc<V> {
             h ^= MEMORY_FROM_KEYS[self.memory[0] as usize] ^ MEMORY_TO_KEYS[self.memory[1] as usize];
         }
         h
+    }
+
+    /// What ended the game, tested in the order of the rules (an empty zone first, as it
+    /// decides the tie rule), with the points that rank the seats.
+    fn end_reason(&self) -> Option<String> {
+        let outcome = self.turn.outcome?;
+        let n = self.seats as usize;
+        let points: Vec<String> = self.points[..n].iter().map(u8::to_string).collect();
+        let points = format!("points {}", points.join("-"));
+        let t = self.topology();
+        let empty: Vec<String> =
+            (0..n).filter(|&s| t.zones[s] & self.occ == 0).map(|s| format!("seat {s}'s zone is empty")).collect();
+        if !empty.is_empty() {
+            let ender = Seat(((self.turn.to_move as usize + n - 1) % n) as u8);
+            let leaders = outcome.ranks().iter().filter(|&&r| r == 1).count();
+            // The ender's tie-break shows as leaders that tied on points but not on rank.
+            let best = (0..n).map(|s| self.team_points(s)).max().unwrap_or(0);
+            let tied = (0..n).filter(|&s| self.team_points(s) == best).count();
+            let tie = if tied > leaders {
+                format!(", and seat {ender} made the last move and wins the tie")
+            } else {
+                String::new()
+            };
+            return Some(format!("{}; {points}{tie}", empty.join(" and ")));
+        }
+        let opt = &self.options;
+        let why = if self.clock != NOT_RUNNING && self.clock >= opt.clock_limit {
+            format!("the clock ran out: {} plies without a capture", opt.clock_limit)
+        } else if ending::all_passed(self.turn.passes as u32, n as u32) {
+            ending::ALL_PASSED.to_string()
+        } else if opt.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0 {
+            format!("seat {} has no move (mc.no_move=end_game_and_score)", self.turn.to_move)
+        } else {
+            ending::shared_reason(&self.turn, n, opt.max_plies)?
+        };
+        Some(format!("{why}; {points}"))
     }
 
     /// The seats between lose their turn; the rejection memory is cleared.

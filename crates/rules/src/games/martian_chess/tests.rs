@@ -371,3 +371,44 @@ fn a_coaster_ride_follows_the_arrows_and_a_martian_move_the_line() {
     assert_eq!(between.len(), 1, "{}", m.format_move(long));
     assert_eq!(between[0] * 2, long.from as usize + long.to as usize);
 }
+
+#[test]
+fn end_reasons_say_which_rule_ended_the_game_with_the_points() {
+    let reason = |text: &str| MartianChess::from_text(text).unwrap().end_reason();
+    let emptied = "martian-chess players=2 turn=0 ply=31 passes=0 points=5,3 clock=- last=- \
+                   board=..../..../..../..../Q.../..../..../....";
+    assert_eq!(reason(emptied).as_deref(), Some("seat 1's zone is empty; points 5-3"));
+    // On a tie the seat that made the last move (seat 1, the one before the seat to move) wins.
+    assert_eq!(
+        reason(&emptied.replace("points=5,3", "points=4,4")).as_deref(),
+        Some("seat 1's zone is empty; points 4-4, and seat 1 made the last move and wins the tie")
+    );
+    let four = "martian-chess players=4 turn=2 ply=31 passes=0 points=3,3,1,0 clock=- last=- \
+                board=Q......./......../......../......../......../......../......../Q......Q";
+    assert_eq!(
+        reason(four).as_deref(),
+        Some("seat 2's zone is empty; points 3-3-1-0, and seat 1 made the last move and wins the tie")
+    );
+    // Seat 2 ended it, not among the leaders: they draw, no tie-break to tell.
+    assert_eq!(reason(&four.replace("turn=2", "turn=3")).as_deref(), Some("seat 2's zone is empty; points 3-3-1-0"));
+    let clock = "martian-chess players=2 turn=1 ply=31 passes=0 points=2,1 clock=7 last=- \
+                 board=..../...Q/..../..../Q.../..../..../....";
+    assert_eq!(reason(clock).as_deref(), Some("the clock ran out: 7 plies without a capture; points 2-1"));
+    assert_eq!(reason(&format!("{clock} mc.clock_limit=9")), None);
+    let stopped = clock.replace("clock=7", "clock=-");
+    assert_eq!(
+        reason(&stopped.replace("passes=0", "passes=2")),
+        Some(format!("{}; points 2-1", crate::core::ending::ALL_PASSED))
+    );
+    assert_eq!(
+        reason(&format!("{stopped} max_plies=31")).as_deref(),
+        Some("the ply limit max_plies=31 was reached; points 2-1")
+    );
+    let coaster = CoasterChess::from_text(
+        "coaster-chess players=2 canal=horizontal turn=0 ply=9 passes=0 points=0,6 clock=- last=- \
+         board=Q...../....../....../....../....../......",
+    )
+    .unwrap();
+    assert_eq!(coaster.end_reason().as_deref(), Some("seat 0's zone is empty; points 0-6"));
+    assert_eq!(martian(&[]).end_reason(), None);
+}
