@@ -27,7 +27,7 @@ const HOP: Score = 50;
 /// with it beat MCTS without 22-18, alpha-beta with it alpha-beta without 21-19. Not under
 /// `cc.anti_block=none`, where those pegs block: there MCTS with it scored 29 of 80 games
 /// against alpha-beta (36%), without it 47 of 120 (39%).
-pub const CAMP: Score = 150;
+const CAMP: Score = 150;
 /// How many steps before the end of its race (the filled target) a seat's pegs at home
 /// start to cost [`CAMP`], growing to the full weight at the end.
 const LATE: i32 = 60;
