@@ -122,7 +122,7 @@ impl EngineGame for ChineseCheckers {
     /// move, without the target-stay and blocking rules, full playouts won none of 12 games
     /// (10 reached the ply cap) and truncated ones about half of 40.
     const PLAYOUT_CAP: Option<u32> = Some(4);
-    /// The race with the pegs left at home counted ([`CAMP`]).
+    /// The race with the pegs left at home counted (see [`CcEval::camp`]).
     fn mcts_eval() -> CcEval {
         CcEval { camp: CAMP, ..CcEval::default() }
     }
