@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use tabula_rules::{perft, perft_divide, perft_parallel};
+use tabula_rules::{Leaves, perft_divide, perft_parallel};
 
 use crate::error::{CliError, usage};
 use crate::games::{GameCommand, dispatch};
@@ -22,6 +22,10 @@ pub struct PerftArgs {
     /// First print the count below each root move at the deepest depth.
     #[arg(long)]
     divide: bool,
+    /// Play every leaf (copy-make), as peers that count that way do; the default counts the
+    /// moves at the last ply without playing them. The counts are the same.
+    #[arg(long)]
+    made: bool,
     /// Worker threads (the root is split two plies deep).
     #[arg(long, value_name = "T", default_value_t = 1)]
     threads: usize,
@@ -60,6 +64,7 @@ fn counting(depth: u32, deepest: u32) -> String {
 impl GameCommand for PerftArgs {
     fn run<G: tabula_engine::EngineGame>(self) -> Result<(), CliError> {
         let game: G = self.position.build()?;
+        let leaves = if self.made { Leaves::Made } else { Leaves::Bulk };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
             .build()
@@ -83,7 +88,7 @@ impl GameCommand for PerftArgs {
         let divided = if self.divide {
             show(self.depth);
             let start = Instant::now();
-            let rows = pool.install(|| perft_divide(&game, self.depth));
+            let rows = pool.install(|| perft_divide(&game, self.depth, leaves));
             let text: String = rows.iter().map(|(mv, n)| format!("{mv} {n}\n")).collect();
             emit(&text)?;
             Some((rows.iter().map(|(_, n)| n).sum::<u64>(), start.elapsed().as_secs_f64()))
@@ -97,9 +102,9 @@ impl GameCommand for PerftArgs {
                     show(depth);
                     let start = Instant::now();
                     let nodes = if self.threads > 1 {
-                        pool.install(|| perft_parallel(&game, depth))
+                        pool.install(|| perft_parallel(&game, depth, leaves))
                     } else {
-                        perft(&game, depth)
+                        leaves.perft(&game, depth)
                     };
                     (nodes, start.elapsed().as_secs_f64())
                 }

@@ -60,6 +60,21 @@ fn perft_and_divide_of_the_start() {
 }
 
 #[test]
+fn made_perft_plays_every_leaf_to_the_same_counts() {
+    for row in rows() {
+        let depth = row.perft.len() as u32;
+        let mut args = row.opts.to_vec();
+        args.push("--made");
+        assert_eq!(perft(row.game, &args, depth), row.perft, "{} --made", row.game);
+        args.extend_from_slice(&["--threads", "2"]);
+        assert_eq!(perft(row.game, &args, depth), row.perft, "{} --made --threads 2", row.game);
+        let bulk = divide_output(row.game, row.opts, depth);
+        let made = divide_output(row.game, &args, depth);
+        assert_eq!(made.rows, bulk.rows, "{}: --made --divide", row.game);
+    }
+}
+
+#[test]
 fn show_the_start_and_round_trip_its_position() {
     for row in rows() {
         let start = show(row.game, row.opts);

@@ -32,4 +32,4 @@ pub use crate::core::game::{Game, GameOptions};
 pub use crate::core::move_text::{BadMove, play_move_words, play_moves};
 pub use crate::core::moves::{Listed, MoveList};
 pub use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
-pub use crate::core::perft::{perft, perft_divide, perft_made, perft_parallel};
+pub use crate::core::perft::{Leaves, perft, perft_divide, perft_made, perft_parallel};

@@ -41,20 +41,39 @@ pub fn perft_made<G: Game>(game: &G, depth: u32) -> u64 {
     nodes
 }
 
-/// Bulk-counted perft split across the current rayon pool, two plies deep so that
-/// the work balances even with few root moves.
-pub fn perft_parallel<G: Game>(game: &G, depth: u32) -> u64 {
+/// How perft counts the last ply: the counts are the same, the work is not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaves {
+    /// The moves at depth 1 are counted, not played ([`perft`]).
+    Bulk,
+    /// Every leaf is played ([`perft_made`]), as peers that count that way do.
+    Made,
+}
+
+impl Leaves {
+    /// Perft of `game` to `depth`, counting this way.
+    pub fn perft<G: Game>(self, game: &G, depth: u32) -> u64 {
+        match self {
+            Leaves::Bulk => perft(game, depth),
+            Leaves::Made => perft_made(game, depth),
+        }
+    }
+}
+
+/// Perft split across the current rayon pool, two plies deep so that the work balances
+/// even with few root moves.
+pub fn perft_parallel<G: Game>(game: &G, depth: u32, leaves: Leaves) -> u64 {
     if depth < 3 {
-        return perft(game, depth);
+        return leaves.perft(game, depth);
     }
     children(game)
         .into_par_iter()
-        .map(|child| children(&child).into_par_iter().map(|g| perft(&g, depth - 2)).sum::<u64>())
+        .map(|child| children(&child).into_par_iter().map(|g| leaves.perft(&g, depth - 2)).sum::<u64>())
         .sum()
 }
 
 /// Perft per root move, as `(move text, nodes)` sorted by move text; computed in parallel.
-pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(String, u64)> {
+pub fn perft_divide<G: Game>(game: &G, depth: u32, leaves: Leaves) -> Vec<(String, u64)> {
     assert!(depth >= 1, "divide needs depth >= 1");
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
@@ -64,7 +83,7 @@ pub fn perft_divide<G: Game>(game: &G, depth: u32) -> Vec<(String, u64)> {
         .map(|&mv| {
             let mut child = game.clone();
             child.play(mv);
-            (game.format_move(mv), perft_parallel(&child, depth - 1))
+            (game.format_move(mv), perft_parallel(&child, depth - 1, leaves))
         })
         .collect();
     rows.sort();
