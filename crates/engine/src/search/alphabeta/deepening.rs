@@ -51,21 +51,15 @@ pub(super) fn iterate<G: EngineGame>(
         let Ok(value) = outcome else { break };
         last_iteration = began.elapsed();
         let pv = worker.pv[0].clone();
-        result = SearchResult {
-            best: pv.first().copied(),
-            score: value,
-            pv,
-            nodes: worker.nodes,
-            depth,
-            time: start.elapsed(),
-        };
-        report(&SearchInfo { depth, score: value, nodes: worker.nodes, time: result.time, pv: result.pv.clone() });
+        let nodes = worker.all_nodes();
+        result = SearchResult { best: pv.first().copied(), score: value, pv, nodes, depth, time: start.elapsed() };
+        report(&SearchInfo { depth, score: value, nodes, time: result.time, pv: result.pv.clone() });
         if value.abs() >= score::WIN_THRESHOLD && (score::WIN - value.abs()) as u32 <= depth {
             break; // a proven result no deeper search can change
         }
         depth += 1;
     }
-    result.nodes = worker.nodes;
+    result.nodes = worker.all_nodes();
     result.time = start.elapsed();
     result
 }

@@ -29,7 +29,7 @@ mod worker;
 mod tests;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 use tabula_rules::MoveList;
@@ -143,12 +143,14 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
     fn search(&mut self, game: &G, limits: &Limits, report: Report<'_, G::Move>) -> SearchResult<G::Move> {
         let start = Instant::now();
         let stop = AtomicBool::new(false);
+        let counted = AtomicU64::new(0);
         let contempt = self.contempt();
         let seen = self.seen_before(game.ply());
         let shared = Shared {
             table: &self.table,
             eval: &self.eval,
             stop: &stop,
+            counted: &counted,
             limits,
             start,
             aspiration: self.config.aspiration,

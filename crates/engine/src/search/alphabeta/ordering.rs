@@ -113,6 +113,7 @@ mod tests {
                 table: &table,
                 eval: &eval,
                 stop: &stop,
+                counted: &std::sync::atomic::AtomicU64::new(0),
                 limits: &limits,
                 start: std::time::Instant::now(),
                 aspiration: 50,

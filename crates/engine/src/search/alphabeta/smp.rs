@@ -1,6 +1,7 @@
 //! Lazy SMP: every thread searches the same root with iterative deepening, sharing only
 //! the transposition table; what one thread stores guides the others. The main thread's
-//! result is the answer, and when it is done every helper stops.
+//! result is the answer, and when it is done every helper stops. Its node count is every
+//! thread's.
 
 use std::sync::atomic::Ordering;
 
@@ -16,7 +17,7 @@ pub(super) fn search_threads<G: EngineGame>(
     threads: usize,
     report: Report<'_, G::Move>,
 ) -> SearchResult<G::Move> {
-    std::thread::scope(|scope| {
+    let mut result = std::thread::scope(|scope| {
         for t in 1..threads {
             let mut helper = Worker::new(shared, game);
             scope.spawn(move || {
@@ -29,5 +30,8 @@ pub(super) fn search_threads<G: EngineGame>(
         let result = iterate(&mut main, game, 1, report);
         shared.stop.store(true, Ordering::Relaxed);
         result
-    })
+    });
+    // Every helper has stopped and added its last nodes (`iterate` ends with a flush).
+    result.nodes = shared.counted.load(Ordering::Relaxed);
+    result
 }

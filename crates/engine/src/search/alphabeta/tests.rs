@@ -9,6 +9,7 @@ use tabula_rules::{Game, MoveList, Seat};
 
 use super::*;
 use crate::api::{EngineGame, score};
+use crate::eval::chinese_checkers::CcEval;
 use crate::search::simple::margin;
 
 /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
@@ -128,6 +129,59 @@ fn two_threads_give_a_legal_move_and_a_proven_win() {
     assert_eq!(r.score, score::WIN - 1);
 }
 
+/// Threads add their nodes to one count: what a thread reads back is everyone's, and the
+/// node limit holds for all of them together.
+#[test]
+fn every_thread_counts_toward_the_nodes() {
+    use std::sync::atomic::{AtomicBool, AtomicU64};
+
+    use super::worker::{Shared, Worker};
+    let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+    let table = Table::new(1).unwrap();
+    let (eval, stop, counted) = (CcEval::default(), AtomicBool::new(false), AtomicU64::new(0));
+    let limits = Limits { nodes: Some(5000), ..Limits::depth(3) };
+    let shared = Shared {
+        table: &table,
+        eval: &eval,
+        stop: &stop,
+        counted: &counted,
+        limits: &limits,
+        start: Instant::now(),
+        aspiration: 50,
+        contempt: 0,
+        seen: &[],
+        lmr: 0,
+        quiescence: 0,
+        model: Model::Paranoid,
+    };
+    let (mut main, mut helper) = (Worker::new(&shared, &g), Worker::new(&shared, &g));
+    helper.nodes = 3000;
+    helper.flush();
+    main.nodes = 1500;
+    assert_eq!(main.all_nodes(), 4500);
+    assert!(main.check_limits().is_ok());
+    main.nodes = 2000;
+    assert!(main.check_limits().is_err(), "2000 + 3000 reach the limit of 5000");
+    // The main thread's last 500 are not flushed yet.
+    helper.nodes = 3100;
+    assert_eq!(helper.all_nodes(), 4600, "flushing twice adds only the new nodes");
+    assert_eq!(main.all_nodes(), 5100);
+    assert_eq!(counted.load(std::sync::atomic::Ordering::Relaxed), 5100);
+}
+
+/// Two threads report the nodes of both: under a node limit the pair stops near it, where
+/// each thread on its own would have gone to the limit.
+#[test]
+fn two_threads_share_a_node_limit() {
+    let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+    let limit = 50_000;
+    let mut infos = Vec::new();
+    let mut ab = AlphaBeta::<ChineseCheckers>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+    let r = ab.search(&g, &Limits { nodes: Some(limit), ..Limits::default() }, &mut |i| infos.push(i.nodes));
+    assert!(r.nodes >= limit && r.nodes < limit + 4096, "{} nodes for a limit of {limit}", r.nodes);
+    assert!(infos.windows(2).all(|w| w[0] <= w[1]) && infos.last() <= Some(&r.nodes), "{infos:?}");
+}
+
 #[test]
 fn a_think_time_is_kept() {
     let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
@@ -202,6 +256,7 @@ fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
             table: &table,
             eval: &eval,
             stop: &stop,
+            counted: &std::sync::atomic::AtomicU64::new(0),
             limits: &limits,
             start: Instant::now(),
             aspiration: config.aspiration,

@@ -1,7 +1,7 @@
 //! One thread's search state and what every node asks of it: the side to move, the value
 //! of a leaf, and whether a limit has stopped the search.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use tabula_rules::Seat;
@@ -12,6 +12,10 @@ use super::ordering::HISTORY;
 use crate::api::{EngineGame, Limits, score};
 use crate::search::simple::margin;
 use crate::search::table::Table;
+
+/// How many nodes a thread searches between looks at the clock, the stop flags and the
+/// shared node count.
+const CHECK_EVERY: u64 = 1024;
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +29,9 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub eval: &'a G::Eval,
     /// Raised by the first thread that sees a limit passed; every thread then stops.
     pub stop: &'a AtomicBool,
+    /// Every thread's nodes: each thread adds its own every [`CHECK_EVERY`] nodes and when
+    /// its search ends.
+    pub counted: &'a AtomicU64,
     /// The limits of this search.
     pub limits: &'a Limits,
     /// When the search started.
@@ -66,7 +73,15 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub limits: &'a Limits,
     pub start: Instant,
     pub aspiration: i32,
+    /// This thread's nodes.
     pub nodes: u64,
+    /// How many of `nodes` were added to `counted`.
+    flushed: u64,
+    /// The other threads' nodes as `counted` held them at the last flush.
+    others: u64,
+    /// Every thread's nodes (see [`Shared::counted`]).
+    counted: &'a AtomicU64,
+    /// A limit on every thread's nodes together.
     pub node_limit: Option<u64>,
     /// The time by which every thread must stop.
     pub hard: Option<Instant>,
@@ -106,6 +121,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             start: shared.start,
             aspiration: shared.aspiration,
             nodes: 0,
+            flushed: 0,
+            others: 0,
+            counted: shared.counted,
             node_limit: shared.limits.nodes,
             hard: shared.limits.hard_time.map(|t| shared.start + t),
             stop: shared.stop,
@@ -125,12 +143,14 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     }
 
     /// Fails once the node limit is reached, the hard time has passed, or
-    /// a stop was asked for (the clock and the outside flag are read every 1024 nodes).
+    /// a stop was asked for (the clock, the outside flag and the other threads' nodes are
+    /// read every [`CHECK_EVERY`] nodes: with one thread the node limit is exact).
     pub fn check_limits(&mut self) -> Result<(), Abort> {
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+        if self.node_limit.is_some_and(|n| self.nodes + self.others >= n) {
             return Err(Abort);
         }
-        if self.nodes.is_multiple_of(1024) {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
+            self.flush();
             let late = self.hard.is_some_and(|h| Instant::now() >= h);
             let external = self.external.is_some_and(|s| s.load(Ordering::Relaxed));
             if late || external {
@@ -138,6 +158,20 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             }
         }
         if self.stop.load(Ordering::Relaxed) { Err(Abort) } else { Ok(()) }
+    }
+
+    /// Adds this thread's new nodes to the shared count and reads the other threads'.
+    pub fn flush(&mut self) {
+        let new = self.nodes - self.flushed;
+        let all = self.counted.fetch_add(new, Ordering::Relaxed) + new;
+        self.flushed = self.nodes;
+        self.others = all - self.nodes;
+    }
+
+    /// Every thread's nodes so far (the others' as of their last flush).
+    pub fn all_nodes(&mut self) -> u64 {
+        self.flush();
+        self.nodes + self.others
     }
 
     /// The value of a finished or horizon position for the side to move.
