@@ -44,7 +44,7 @@ fn movegen(c: &mut Criterion) {
 }
 
 fn perft(c: &mut Criterion) {
-    perft_group(c, "perft-2p-start", &forward_game(2, 0), &[4, 5], &[4, 5], 20);
+    perft_group(c, "perft-2p-start", &forward_game(2, 0), &[4, 5, 6], &[4, 5, 6], 10);
 }
 
 fn search(c: &mut Criterion) {
