@@ -831,7 +831,10 @@ impl Game for E {
         self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
         self.turn.to_move = next;
         self.turn.ply += 1;
-        self.turn.outcome = self.judge(moved);
+        // The game was running, so the outcome is written only when it ends.
+        if let Some(outcome) = self.judge(moved) {
+            self.turn.outcome = Some(outcome);
+        }
     }
 
     fn hash_from_scratch(&self) -> u64 {

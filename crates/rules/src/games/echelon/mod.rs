@@ -372,7 +372,10 @@ impl Game for Echelon {
         self.turn.to_move ^= 1;
         self.turn.hash ^= BLUE_TO_MOVE;
         self.turn.ply += 1;
-        self.turn.outcome = self.judge();
+        // The game was running, so the outcome is written only when it ends.
+        if let Some(outcome) = self.judge() {
+            self.turn.outcome = Some(outcome);
+        }
     }
 
     /// The side to move is stuck (tested before the cap, as the rules judge), or the ply cap.

@@ -351,7 +351,10 @@ impl Game for Icelights {
         if !mv.is_pass() {
             self.hits = beam::hits(self);
         }
-        self.turn.outcome = self.judge();
+        // The game was running, so the outcome is written only when it ends.
+        if let Some(outcome) = self.judge() {
+            self.turn.outcome = Some(outcome);
+        }
     }
 
     fn hash_from_scratch(&self) -> u64 {

@@ -319,24 +319,25 @@ impl<V: Variant> Mc<V> {
         };
         game.turn.hash = game.hash_from_scratch();
         let last = (to_move + game.seats - 1) % game.seats;
-        game.turn.outcome = game.judge(last);
+        game.turn.outcome = game.ending(last).map(|e| game.score(e));
         game
     }
 
-    /// The result after `mover` moved, or `None` while the game runs. Empty zone first
-    /// (it decides the tie rule), then the clock, the all-pass rule, a stuck seat under
-    /// `end_game_and_score`, and the ply limit.
+    /// What ended the game after `mover` moved, or `None` while it runs: a byte, so that
+    /// `play` tests it in a register and builds the [`Outcome`] only at the end. Empty zone
+    /// first (it decides the tie rule), then the clock, the all-pass rule, a stuck seat
+    /// under `end_game_and_score`, and the ply limit.
     #[inline]
-    fn judge(&self, mover: u8) -> Option<Outcome> {
+    fn ending(&self, mover: u8) -> Option<Ending> {
         let t = self.topology();
         if t.zones[..self.seats as usize].iter().any(|&z| z & self.occ == 0) {
-            return Some(self.score(Ending::EmptyZone(mover)));
+            return Some(Ending::EmptyZone(mover));
         }
         let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
         let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
         let stalled = ending::all_passed(self.turn.passes as u32, self.seats as u32);
         if clock_out || stalled || stuck || ending::capped(self.turn.ply, self.options.max_plies) {
-            return Some(self.score(Ending::Clock));
+            return Some(Ending::Clock);
         }
         None
     }
@@ -346,25 +347,26 @@ impl<V: Variant> Mc<V> {
         self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64)
     }
 
-    /// The outcome of a game that ended now.
+    /// The outcome of a game that ended now (once a game, so kept out of `play`'s body).
+    #[cold]
+    #[inline(never)]
     fn score(&self, ending: Ending) -> Outcome {
         let n = self.seats as usize;
         let value = |s: usize| self.team_points(s);
         let best = (0..n).map(value).max().unwrap_or(0);
-        let standings: Vec<i64> = (0..n)
-            .map(|s| {
-                let ender_bonus = match ending {
-                    Ending::EmptyZone(e) => value(e as usize) == best && self.team(Seat(s as u8)) == self.team(Seat(e)),
-                    Ending::Clock => false,
-                };
-                2 * value(s) + ender_bonus as i64
-            })
-            .collect();
-        let points: Vec<i16> = self.points[..n].iter().map(|&p| p as i16).collect();
-        let outcome = Outcome::from_standings(&standings).with_points(&points);
+        let (mut standings, mut points, mut teams) = ([0i64; 4], [0i16; 4], [0u8; 4]);
+        for s in 0..n {
+            let ender_bonus = match ending {
+                Ending::EmptyZone(e) => value(e as usize) == best && self.team(Seat(s as u8)) == self.team(Seat(e)),
+                Ending::Clock => false,
+            };
+            standings[s] = 2 * value(s) + ender_bonus as i64;
+            points[s] = self.points[s] as i16;
+            teams[s] = self.team(Seat(s as u8));
+        }
+        let outcome = Outcome::from_standings(&standings[..n]).with_points(&points[..n]);
         if self.options.partner(0).is_some() {
-            let teams: Vec<u8> = (0..n).map(|s| self.team(Seat(s as u8))).collect();
-            return outcome.with_teams(&teams);
+            return outcome.with_teams(&teams[..n]);
         }
         outcome
     }
@@ -496,7 +498,9 @@ impl<V: Variant> Game for Mc<V> {
         self.turn.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
         self.turn.to_move = next;
         self.turn.ply = self.turn.ply.saturating_add(1);
-        self.turn.outcome = self.judge(seat);
+        if let Some(ending) = self.ending(seat) {
+            self.turn.outcome = Some(self.score(ending));
+        }
     }
 
     fn hash_from_scratch(&self) -> u64 {
