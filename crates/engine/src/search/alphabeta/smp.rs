@@ -1,13 +1,16 @@
 //! Lazy SMP: every thread searches the same root with iterative deepening, sharing only
-//! the transposition table; what one thread stores guides the others. The main thread's
-//! result is the answer, and when it is done every helper stops. Its node count is every
-//! thread's.
+//! the transposition table; what one thread stores guides the others. Helpers on odd
+//! threads start a ply deeper. The search ends when the main thread ends, or when a helper
+//! ends on its own (it completed the deepest iteration, proved a result or saw the time
+//! out): then every thread stops, and the answer is the deepest completed iteration of any
+//! thread, the main thread's on a tie. Its node count is every thread's.
 
+use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 
 use super::deepening::iterate;
 use super::worker::{Shared, Worker};
-use crate::api::{EngineGame, SearchResult};
+use crate::api::{EngineGame, SearchInfo, SearchResult};
 use crate::search::Report;
 
 /// Searches `game` on `threads` threads; the main one reports through `report`.
@@ -17,13 +20,23 @@ pub(super) fn search_threads<G: EngineGame>(
     threads: usize,
     report: Report<'_, G::Move>,
 ) -> SearchResult<G::Move> {
+    // The deepest iteration a helper completed.
+    let deepest: Mutex<Option<SearchResult<G::Move>>> = Mutex::new(None);
     let mut result = std::thread::scope(|scope| {
         for t in 1..threads {
             let mut helper = Worker::new(shared, game);
+            let deepest = &deepest;
             scope.spawn(move || {
-                // Helpers start one ply deeper on odd threads to spread the work.
                 let first = 1 + (t as u32 % 2);
-                iterate(&mut helper, game, first, &mut |_| {});
+                let done = iterate(&mut helper, game, first, &mut |_| {});
+                // Stopped, or finished on its own: either way every thread stops now.
+                shared.stop.store(true, Ordering::Relaxed);
+                if done.depth > 0 {
+                    let mut best = deepest.lock().unwrap_or_else(|e| e.into_inner());
+                    if best.as_ref().is_none_or(|b| done.depth > b.depth) {
+                        *best = Some(done);
+                    }
+                }
             });
         }
         let mut main = Worker::new(shared, game);
@@ -32,6 +45,20 @@ pub(super) fn search_threads<G: EngineGame>(
         result
     });
     // Every helper has stopped and added its last nodes (`iterate` ends with a flush).
-    result.nodes = shared.counted.load(Ordering::Relaxed);
+    let nodes = shared.counted.load(Ordering::Relaxed);
+    if let Some(helper) = deepest.into_inner().unwrap_or_else(|e| e.into_inner())
+        && helper.depth > result.depth
+        && helper.best.is_some()
+    {
+        report(&SearchInfo {
+            depth: helper.depth,
+            score: helper.score,
+            nodes,
+            time: helper.time,
+            pv: helper.pv.clone(),
+        });
+        result = SearchResult { time: result.time.max(helper.time), ..helper };
+    }
+    result.nodes = nodes;
     result
 }
