@@ -20,6 +20,8 @@
 //! then gains nothing by shuffling (it would otherwise keep pegs at home and stall the
 //! game), and one that is ahead throws its win away by it.
 
+use std::time::Instant;
+
 use tabula_rules::MAX_SEATS;
 
 use super::parallel::Ctx;
@@ -30,6 +32,10 @@ use crate::api::{EngineGame, Evaluator};
 
 /// Playouts longer than this are scored by the evaluator, as if truncated.
 const MAX_PLAYOUT: u32 = 1000;
+/// Plies a playout runs between looks at the clock, when the search has a deadline: a
+/// playout of E in a decided race lists every turn of hundreds of plies (milliseconds), so
+/// it must not run on past the deadline.
+const CLOCK_PLIES: u32 = 32;
 /// A truncated playout whose evaluation gives one seat a reward above this is played on to
 /// the end of the game.
 const DECIDED: f64 = 0.99;
@@ -205,23 +211,47 @@ impl<G: EngineGame> Tree<G> {
         child
     }
 
-    /// Plays `game` out with the policy and turns the result into rewards.
+    /// Plays `game` out with the policy and turns the result into rewards. A playout cut
+    /// short by the deadline is scored by the evaluator where it stopped.
     fn simulate(&mut self, ctx: &Ctx<'_, G>, game: &mut G) -> Rewards {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
-        let played = ctx.policy.play_out(game, &mut self.rng, &mut self.list, cap);
+        let (played, late) = self.play_on(ctx, game, cap);
         if let Some(outcome) = game.outcome() {
             return self.finished_rewards(ctx, outcome, game);
         }
         let rewards = eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale);
-        if played < MAX_PLAYOUT && rewards[..self.seats].iter().any(|&r| r > DECIDED) {
+        if !late && played < MAX_PLAYOUT && rewards[..self.seats].iter().any(|&r| r > DECIDED) {
             // Every line of a decided game would score about 1: played to the end, the
             // quicker wins score more (the length discount).
-            ctx.policy.play_out(game, &mut self.rng, &mut self.list, MAX_PLAYOUT - played);
+            self.play_on(ctx, game, MAX_PLAYOUT - played);
             if let Some(outcome) = game.outcome() {
                 return self.finished_rewards(ctx, outcome, game);
             }
         }
         rewards
+    }
+
+    /// Plays `game` on with the policy for at most `plies` plies, or until it ends or the
+    /// policy finds no move. With a deadline the clock is read every [`CLOCK_PLIES`]
+    /// plies; the playout is the same as in one go, the policies drawing each ply afresh.
+    /// Returns the plies played and whether the deadline cut them short.
+    fn play_on(&mut self, ctx: &Ctx<'_, G>, game: &mut G, plies: u32) -> (u32, bool) {
+        let Some(deadline) = ctx.deadline else {
+            return (ctx.policy.play_out(game, &mut self.rng, &mut self.list, plies), false);
+        };
+        let mut played = 0;
+        while played < plies {
+            let ask = CLOCK_PLIES.min(plies - played);
+            let done = ctx.policy.play_out(game, &mut self.rng, &mut self.list, ask);
+            played += done;
+            if done < ask || game.outcome().is_some() {
+                break;
+            }
+            if played < plies && Instant::now() >= deadline {
+                return (played, true);
+            }
+        }
+        (played, false)
     }
 }
 
@@ -245,6 +275,35 @@ fn at_most_a_draw(mut rewards: Rewards, mover: usize, seats: usize) -> Rewards {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With a deadline a playout is played in pieces between looks at the clock: the same
+    /// plies as in one go while time is left, and cut after one piece once it has passed.
+    #[test]
+    fn a_playout_stops_at_the_deadline_and_is_otherwise_the_same() {
+        use std::time::Duration;
+
+        use tabula_rules::Game;
+        use tabula_rules::games::e::E;
+
+        use crate::search::mcts::MctsConfig;
+
+        let start = E::new(&Default::default()).unwrap();
+        let (config, eval) = (MctsConfig::default(), <E as EngineGame>::Eval::default());
+        let policy = E::playout_policy();
+        let run = |deadline: Option<Instant>| {
+            let ctx = Ctx::<E> { config: &config, policy: &*policy, eval: &eval, solver: true, history: &[], deadline };
+            let mut tree = Tree::<E>::new(7, 1 << 20);
+            let mut game = start;
+            let (played, late) = tree.play_on(&ctx, &mut game, 200);
+            (played, late, game.to_text())
+        };
+        let whole = run(None);
+        assert!(!whole.1 && whole.0 > 2 * CLOCK_PLIES, "a long playout: {} plies", whole.0);
+        assert_eq!(run(Some(Instant::now() + Duration::from_secs(3600))), whole, "in pieces, the same playout");
+        let past = Instant::now().checked_sub(Duration::from_secs(1)).unwrap();
+        let (played, late, _) = run(Some(past));
+        assert_eq!((played, late), (CLOCK_PLIES, true), "past the deadline: one piece");
+    }
 
     #[test]
     fn a_repetition_gives_the_repeating_seat_at_most_a_draw() {

@@ -256,14 +256,15 @@ impl<G: EngineGame> Searcher<G> for Mcts<G> {
         self.seen.retain(|&(ply, _)| ply < game.ply());
         let mut history: Vec<u64> = self.seen.iter().map(|&(_, key)| key).collect();
         history.sort_unstable();
+        let shared = Shared::new(limits, start);
         let ctx = Ctx::<G> {
             config: &self.config,
             policy: &*self.policy,
             eval: &self.eval,
             solver: self.config.solver && game.seats() == 2,
             history: &history,
+            deadline: shared.deadline,
         };
-        let shared = Shared::new(limits, start);
         let total = search_trees(&mut self.trees, &ctx, &shared, report);
 
         let stats = merge(self.trees.iter().map(|t| t.root_stats()).collect());

@@ -28,6 +28,8 @@ pub(super) struct Ctx<'a, G: EngineGame> {
     pub(super) solver: bool,
     /// The hashes of the positions that occurred earlier in the game, sorted.
     pub(super) history: &'a [u64],
+    /// When to stop thinking (as [`Shared::deadline`]): long playouts look at it too.
+    pub(super) deadline: Option<Instant>,
 }
 
 /// What the threads of one search share.
