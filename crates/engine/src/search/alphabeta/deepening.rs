@@ -1,6 +1,7 @@
 //! Iterative deepening with aspiration windows: depth 1, 2, ... while the time allows,
 //! each iteration searched first in a window around the last score, widened on a fail.
 
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::MAX_PLY;
@@ -22,6 +23,16 @@ pub(super) fn iterate<G: EngineGame>(
     let mut last_iteration = Duration::ZERO;
     let mut depth = first_depth.min(max_depth);
     while depth <= max_depth {
+        // The main thread says where it is; a helper keeps a ply ahead of it, so that its
+        // table entries are deeper than what the main thread searches next.
+        if worker.helper {
+            depth = depth.max(worker.main_depth.load(Ordering::Relaxed) + 1);
+            if depth > max_depth {
+                break;
+            }
+        } else {
+            worker.main_depth.store(depth, Ordering::Relaxed);
+        }
         if let Some(soft) = limits.soft_time
             && depth > first_depth
             && !crate::time::should_start_iteration(start.elapsed(), last_iteration, soft)

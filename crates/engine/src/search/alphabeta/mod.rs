@@ -29,7 +29,7 @@ mod worker;
 mod tests;
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64};
 use std::time::Instant;
 
 use tabula_rules::MoveList;
@@ -144,6 +144,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
         let start = Instant::now();
         let stop = AtomicBool::new(false);
         let counted = AtomicU64::new(0);
+        let main_depth = AtomicU32::new(0);
         let contempt = self.contempt();
         let seen = self.seen_before(game.ply());
         let shared = Shared {
@@ -151,6 +152,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             eval: &self.eval,
             stop: &stop,
             counted: &counted,
+            main_depth: &main_depth,
             limits,
             start,
             aspiration: self.config.aspiration,

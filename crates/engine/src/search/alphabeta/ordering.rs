@@ -114,6 +114,7 @@ mod tests {
                 eval: &eval,
                 stop: &stop,
                 counted: &std::sync::atomic::AtomicU64::new(0),
+                main_depth: &std::sync::atomic::AtomicU32::new(0),
                 limits: &limits,
                 start: std::time::Instant::now(),
                 aspiration: 50,

@@ -25,6 +25,7 @@ pub(super) fn search_threads<G: EngineGame>(
     let mut result = std::thread::scope(|scope| {
         for t in 1..threads {
             let mut helper = Worker::new(shared, game);
+            helper.helper = true;
             let deepest = &deepest;
             scope.spawn(move || {
                 let first = 1 + (t as u32 % 2);

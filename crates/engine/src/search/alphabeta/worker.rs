@@ -1,7 +1,7 @@
 //! One thread's search state and what every node asks of it: the side to move, the value
 //! of a leaf, and whether a limit has stopped the search.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
 use tabula_rules::Seat;
@@ -32,6 +32,8 @@ pub(super) struct Shared<'a, G: EngineGame> {
     /// Every thread's nodes: each thread adds its own every [`CHECK_EVERY`] nodes and when
     /// its search ends.
     pub counted: &'a AtomicU64,
+    /// The depth of the main thread's current iteration: helpers search deeper.
+    pub main_depth: &'a AtomicU32,
     /// The limits of this search.
     pub limits: &'a Limits,
     /// When the search started.
@@ -81,6 +83,10 @@ pub(super) struct Worker<'a, G: EngineGame> {
     others: u64,
     /// Every thread's nodes (see [`Shared::counted`]).
     counted: &'a AtomicU64,
+    /// The depth of the main thread's current iteration (see [`Shared::main_depth`]).
+    pub main_depth: &'a AtomicU32,
+    /// A helper thread (Lazy SMP): it keeps a ply ahead of the main thread.
+    pub helper: bool,
     /// A limit on every thread's nodes together.
     pub node_limit: Option<u64>,
     /// The time by which every thread must stop.
@@ -124,6 +130,8 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             flushed: 0,
             others: 0,
             counted: shared.counted,
+            main_depth: shared.main_depth,
+            helper: false,
             node_limit: shared.limits.nodes,
             hard: shared.limits.hard_time.map(|t| shared.start + t),
             stop: shared.stop,
