@@ -170,6 +170,19 @@ fn every_thread_counts_toward_the_nodes() {
     assert_eq!(counted.load(std::sync::atomic::Ordering::Relaxed), 5100);
 }
 
+/// Slow nodes make the clock be read more often, fast ones less, within bounds.
+#[test]
+fn the_clock_is_read_more_often_where_nodes_are_slow() {
+    use super::worker::next_interval;
+    let ms = Duration::from_millis;
+    assert_eq!(next_interval(1024, ms(5)), 512);
+    assert_eq!(next_interval(32, ms(5)), 16);
+    assert_eq!(next_interval(16, ms(5)), 16, "never below 16 nodes");
+    assert_eq!(next_interval(16, Duration::from_micros(10)), 32);
+    assert_eq!(next_interval(1024, Duration::from_micros(10)), 1024, "never above 1024 nodes");
+    assert_eq!(next_interval(256, Duration::from_micros(100)), 256, "about right: kept");
+}
+
 /// Two threads report the nodes of both: under a node limit the pair stops near it, where
 /// each thread on its own would have gone to the limit.
 #[test]

@@ -2,7 +2,7 @@
 //! of a leaf, and whether a limit has stopped the search.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tabula_rules::Seat;
 
@@ -13,9 +13,28 @@ use crate::api::{EngineGame, Limits, score};
 use crate::search::simple::margin;
 use crate::search::table::Table;
 
-/// How many nodes a thread searches between looks at the clock, the stop flags and the
+/// The most nodes a thread searches between looks at the clock, the stop flags and the
 /// shared node count.
 const CHECK_EVERY: u64 = 1024;
+/// The fewest: where nodes are slow (an Icelights node lists and orders hundreds of moves,
+/// each firing the beams), the interval shrinks so that the clock is read about every
+/// [`CHECK_TIME`].
+const CHECK_MIN: u64 = 16;
+/// The time aimed at between two looks at the clock.
+const CHECK_TIME: Duration = Duration::from_micros(100);
+
+/// The next interval between looks at the clock, after `interval` nodes took `took`:
+/// halved when they took more than twice [`CHECK_TIME`], doubled when less than half of
+/// it, within [`CHECK_MIN`] and [`CHECK_EVERY`].
+pub(super) fn next_interval(interval: u64, took: Duration) -> u64 {
+    if took > 2 * CHECK_TIME {
+        (interval / 2).max(CHECK_MIN)
+    } else if took < CHECK_TIME / 2 {
+        (interval * 2).min(CHECK_EVERY)
+    } else {
+        interval
+    }
+}
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,8 +48,8 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub eval: &'a G::Eval,
     /// Raised by the first thread that sees a limit passed; every thread then stops.
     pub stop: &'a AtomicBool,
-    /// Every thread's nodes: each thread adds its own every [`CHECK_EVERY`] nodes and when
-    /// its search ends.
+    /// Every thread's nodes: each thread adds its own whenever it looks at the clock and
+    /// when its search ends.
     pub counted: &'a AtomicU64,
     /// The depth of the main thread's current iteration: helpers search deeper.
     pub main_depth: &'a AtomicU32,
@@ -81,6 +100,11 @@ pub(super) struct Worker<'a, G: EngineGame> {
     flushed: u64,
     /// The other threads' nodes as `counted` held them at the last flush.
     others: u64,
+    /// Nodes between looks at the clock (see [`next_interval`]), the node count of the
+    /// next look, and when the last one was.
+    interval: u64,
+    next_check: u64,
+    checked: Instant,
     /// Every thread's nodes (see [`Shared::counted`]).
     counted: &'a AtomicU64,
     /// The depth of the main thread's current iteration (see [`Shared::main_depth`]).
@@ -129,6 +153,9 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             nodes: 0,
             flushed: 0,
             others: 0,
+            interval: CHECK_EVERY,
+            next_check: CHECK_EVERY,
+            checked: shared.start,
             counted: shared.counted,
             main_depth: shared.main_depth,
             helper: false,
@@ -152,14 +179,19 @@ impl<'a, G: EngineGame> Worker<'a, G> {
 
     /// Fails once the node limit is reached, the hard time has passed, or
     /// a stop was asked for (the clock, the outside flag and the other threads' nodes are
-    /// read every [`CHECK_EVERY`] nodes: with one thread the node limit is exact).
+    /// read every [`CHECK_MIN`] to [`CHECK_EVERY`] nodes: with one thread the node limit is
+    /// exact).
     pub fn check_limits(&mut self) -> Result<(), Abort> {
         if self.node_limit.is_some_and(|n| self.nodes + self.others >= n) {
             return Err(Abort);
         }
-        if self.nodes.is_multiple_of(CHECK_EVERY) {
+        if self.nodes >= self.next_check {
             self.flush();
-            let late = self.hard.is_some_and(|h| Instant::now() >= h);
+            let now = Instant::now();
+            self.interval = next_interval(self.interval, now.saturating_duration_since(self.checked));
+            self.next_check = self.nodes + self.interval;
+            self.checked = now;
+            let late = self.hard.is_some_and(|h| now >= h);
             let external = self.external.is_some_and(|s| s.load(Ordering::Relaxed));
             if late || external {
                 self.stop.store(true, Ordering::Relaxed);
