@@ -16,12 +16,8 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use tabula_benches::{GameTask, with_game};
 use tabula_engine::{EngineGame, Limits, registry};
-use tabula_rules::games::chinese_checkers::ChineseCheckers;
-use tabula_rules::games::e::E;
-use tabula_rules::games::echelon::Echelon;
-use tabula_rules::games::icelights::Icelights;
-use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 use tabula_rules::{Game, MoveList};
 
 /// What to measure, from the command line.
@@ -45,16 +41,8 @@ fn main() {
     for game in &plan.games {
         for engine in &plan.engines {
             for &time in &plan.times {
-                let run = match game.as_str() {
-                    "chinese-checkers" => measure::<ChineseCheckers>,
-                    "e" => measure::<E>,
-                    "echelon" => measure::<Echelon>,
-                    "icelights" => measure::<Icelights>,
-                    "martian-chess" => measure::<MartianChess>,
-                    "coaster-chess" => measure::<CoasterChess>,
-                    _ => unreachable!("names are checked by parse"),
-                };
-                let mut overruns = run(engine, Duration::from_secs_f64(time), plan.searches);
+                let task = Measure { spec: engine, time: Duration::from_secs_f64(time), searches: plan.searches };
+                let mut overruns = with_game(game, task).expect("names are checked by parse");
                 overruns.sort_by(f64::total_cmp);
                 let at = |q: f64| overruns[((overruns.len() - 1) as f64 * q).round() as usize];
                 println!(
@@ -102,6 +90,20 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Plan, String> {
         }
     }
     Ok(plan)
+}
+
+/// The overruns in milliseconds of `searches` searches of `spec` at `time` a move.
+struct Measure<'a> {
+    spec: &'a str,
+    time: Duration,
+    searches: usize,
+}
+
+impl GameTask for Measure<'_> {
+    type Output = Vec<f64>;
+    fn run<G: EngineGame>(self) -> Vec<f64> {
+        measure::<G>(self.spec, self.time, self.searches)
+    }
 }
 
 /// The overruns in milliseconds of `searches` searches of `spec` at `time` a move.

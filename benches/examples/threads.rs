@@ -16,13 +16,9 @@
 
 use std::time::{Duration, Instant};
 
+use tabula_benches::{GameTask, with_game};
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula_engine::{EngineGame, Limits, Searcher, registry};
-use tabula_rules::games::chinese_checkers::ChineseCheckers;
-use tabula_rules::games::e::E;
-use tabula_rules::games::echelon::Echelon;
-use tabula_rules::games::icelights::Icelights;
-use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 use tabula_rules::{Leaves, perft_parallel};
 
 /// What to measure, from the command line.
@@ -43,16 +39,17 @@ fn main() {
     };
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!("load average before: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
-    let run = match plan.game.as_str() {
-        "chinese-checkers" => measure::<ChineseCheckers>,
-        "e" => measure::<E>,
-        "echelon" => measure::<Echelon>,
-        "icelights" => measure::<Icelights>,
-        "martian-chess" => measure::<MartianChess>,
-        "coaster-chess" => measure::<CoasterChess>,
-        _ => unreachable!("names are checked by parse"),
-    };
-    run(&plan);
+    with_game(&plan.game, Measure(&plan)).expect("names are checked by parse");
+}
+
+/// Every figure for one game.
+struct Measure<'a>(&'a Plan);
+
+impl GameTask for Measure<'_> {
+    type Output = ();
+    fn run<G: EngineGame>(self) {
+        measure::<G>(self.0);
+    }
 }
 
 /// Reads `key=value` arguments; an unknown key, game or a bad number is an error naming it.
