@@ -1,9 +1,11 @@
 //! Lazy SMP: every thread searches the same root with iterative deepening, sharing only
 //! the transposition table; what one thread stores guides the others. Helpers on odd
-//! threads start a ply deeper. The search ends when the main thread ends, or when a helper
-//! ends on its own (it completed the deepest iteration, proved a result or saw the time
-//! out): then every thread stops, and the answer is the deepest completed iteration of any
-//! thread, the main thread's on a tie. Its node count is every thread's.
+//! threads start a ply deeper, and every helper keeps a ply ahead of the main thread's
+//! iteration. The search ends when the main thread ends, or when a helper ends on its own
+//! (it completed the deepest iteration, proved a result or saw the time out) with an answer
+//! as deep as the main thread's iteration: then every thread stops, and the answer is the
+//! deepest completed iteration of any thread, the main thread's on a tie. Its node count is
+//! every thread's.
 
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
@@ -30,8 +32,12 @@ pub(super) fn search_threads<G: EngineGame>(
             scope.spawn(move || {
                 let first = 1 + (t as u32 % 2);
                 let done = iterate(&mut helper, game, first, &mut |_| {});
-                // Stopped, or finished on its own: either way every thread stops now.
-                shared.stop.store(true, Ordering::Relaxed);
+                // Finished on its own with an answer at least as deep as the iteration the
+                // main thread is in: nothing left to wait for. (A helper with no deeper
+                // depth to take, the main thread being at the last one, just leaves.)
+                if done.depth >= shared.main_depth.load(Ordering::Relaxed) {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
                 if done.depth > 0 {
                     let mut best = deepest.lock().unwrap_or_else(|e| e.into_inner());
                     if best.as_ref().is_none_or(|b| done.depth > b.depth) {

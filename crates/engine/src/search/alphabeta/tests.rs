@@ -196,6 +196,23 @@ fn two_threads_share_a_node_limit() {
     assert!(infos.windows(2).all(|w| w[0] <= w[1]) && infos.last() <= Some(&r.nodes), "{infos:?}");
 }
 
+/// With two threads a depth-limited search still answers at that depth: a helper that
+/// has no deeper depth left must not stop the main thread's last iteration.
+#[test]
+fn two_threads_reach_the_depth_asked_for() {
+    for (text, _) in <ChineseCheckers as EngineGame>::BENCH_POSITIONS.iter().take(4) {
+        let g = ChineseCheckers::from_text(text).unwrap();
+        for depth in 2..=4 {
+            for _ in 0..3 {
+                let mut ab =
+                    AlphaBeta::<ChineseCheckers>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+                let r = ab.search(&g, &Limits::depth(depth), &mut |_| {});
+                assert_eq!(r.depth, depth, "{text}");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_think_time_is_kept() {
     let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
