@@ -16,11 +16,6 @@ use tabula_engine::playout::PlayoutPolicy;
 use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use tabula_engine::search::mcts::{Mcts, MctsConfig};
 use tabula_engine::{EngineGame, Limits, Searcher};
-use tabula_rules::games::chinese_checkers::ChineseCheckers;
-use tabula_rules::games::e::E;
-use tabula_rules::games::echelon::Echelon;
-use tabula_rules::games::icelights::Icelights;
-use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 use tabula_rules::{Game, GameOptions, MoveList, perft, perft_made};
 
 /// Work generic over the game, run by [`with_game`] for a game named at run time.
@@ -31,19 +26,20 @@ pub trait GameTask {
     fn run<G: EngineGame>(self) -> Self::Output;
 }
 
-/// Runs `task` for the game named `name` (one of `tabula_rules::games::NAMES`); `None` if
-/// no game has that name.
-pub fn with_game<T: GameTask>(name: &str, task: T) -> Option<T::Output> {
-    Some(match name {
-        "chinese-checkers" => task.run::<ChineseCheckers>(),
-        "e" => task.run::<E>(),
-        "echelon" => task.run::<Echelon>(),
-        "icelights" => task.run::<Icelights>(),
-        "martian-chess" => task.run::<MartianChess>(),
-        "coaster-chess" => task.run::<CoasterChess>(),
-        _ => return None,
-    })
+macro_rules! with_game_by_name {
+    ($($game:ty),* $(,)?) => {
+        /// Runs `task` for the game named `name` (one of `tabula_rules::games::NAMES`);
+        /// `None` if no game has that name.
+        pub fn with_game<T: GameTask>(name: &str, task: T) -> Option<T::Output> {
+            $(if name == <$game as Game>::NAME {
+                return Some(task.run::<$game>());
+            })*
+            None
+        }
+    };
 }
+
+tabula_rules::for_each_game!(with_game_by_name);
 
 /// A benchmark group named `<game>-<what>`.
 pub fn group<'c, G: Game>(c: &'c mut Criterion, what: &str) -> BenchmarkGroup<'c, WallTime> {
