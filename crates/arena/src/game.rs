@@ -341,7 +341,7 @@ pub fn play_game<G: EngineGame>(
     }
     let outcome = match termination.loser() {
         Some(loser) => forfeit(seats, loser),
-        None => *game.outcome().expect("the game is over"),
+        None => game.outcome().expect("the game is over"),
     };
     GameResult { outcome, termination, moves, final_position: game.to_text() }
 }

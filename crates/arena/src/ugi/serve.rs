@@ -241,7 +241,7 @@ fn answer<G: EngineGame>(game: &G, query: Query) -> String {
 
 /// `none` while the game runs; `draw` when every seat shares rank 1; `pKwin` when seat K
 /// alone ranks 1 and every other seat shares rank 2; otherwise `ranks R1 .. RN`.
-fn result(outcome: Option<&Outcome>) -> String {
+fn result(outcome: Option<Outcome>) -> String {
     let Some(outcome) = outcome else { return "none".to_string() };
     let ranks = outcome.ranks();
     if ranks.iter().all(|&r| r == 1) {

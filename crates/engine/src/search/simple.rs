@@ -58,7 +58,7 @@ impl<G: EngineGame> Greedy<G> {
 /// the team ranks first, a loss when it does not, else a draw).
 pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) -> i32 {
     match game.outcome() {
-        Some(outcome) => finished_margin(game, outcome, seat),
+        Some(outcome) => finished_margin(game, &outcome, seat),
         None => value_margin(game, &eval.evaluate(game), seat),
     }
 }
@@ -70,7 +70,7 @@ pub fn margins<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G) -> [i32; MAX_
     let mut out = [0; MAX_SEATS];
     let seats = (0..game.seats() as u8).map(Seat);
     match game.outcome() {
-        Some(outcome) => seats.for_each(|s| out[s.index()] = finished_margin(game, outcome, s)),
+        Some(outcome) => seats.for_each(|s| out[s.index()] = finished_margin(game, &outcome, s)),
         None => {
             let values = eval.evaluate(game);
             seats.for_each(|s| out[s.index()] = value_margin(game, &values, s));

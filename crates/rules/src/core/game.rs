@@ -6,7 +6,7 @@ use std::hash::Hash;
 use super::ending;
 use super::error::{NotationError, RulesError};
 use super::moves::{Listed, MoveList};
-use super::outcome::{Outcome, Seat};
+use super::outcome::{Finish, Outcome, Seat};
 use super::settings::{self, Setting};
 use super::turn::Turn;
 
@@ -174,14 +174,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     #[inline]
     fn legal_moves(&self, out: &mut MoveList<Self::Move>) {
         out.clear();
-        if self.outcome().is_none() {
+        if !self.is_over() {
             self.generate(out);
         }
     }
     /// The number of legal moves.
     #[inline]
     fn count_moves(&self) -> usize {
-        if self.outcome().is_some() { 0 } else { self.count_generated() }
+        if self.is_over() { 0 } else { self.count_generated() }
     }
     /// Whether `mv` is legal in this unfinished position; games may answer without
     /// listing every move.
@@ -194,8 +194,19 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn play(&mut self, mv: Self::Move);
     /// The result, or `None` while the game runs.
     #[inline]
-    fn outcome(&self) -> Option<&Outcome> {
-        self.turn().outcome.as_ref()
+    fn outcome(&self) -> Option<Outcome> {
+        self.turn().finish.map(|finish| self.outcome_from(finish))
+    }
+    /// Whether the game is over.
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.turn().finish.is_some()
+    }
+    /// The whole result of this finished position from its ranks: games whose results
+    /// carry more than ranks (points, teams) read it from the position.
+    #[cold]
+    fn outcome_from(&self, finish: Finish) -> Outcome {
+        finish.outcome(self.seats())
     }
     /// Why the game ended, in words for a person ("seat 1 filled its target camp", "every
     /// seat passed in turn"), or `None` while the game runs. Read from the finished position
@@ -223,7 +234,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Parses a move in the game's notation and checks that it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, NotationError> {
         let mv = self.read_move(text)?;
-        if self.outcome().is_none() && self.is_legal(mv) {
+        if !self.is_over() && self.is_legal(mv) {
             Ok(mv)
         } else {
             Err(NotationError::Illegal { token: text.to_string() })

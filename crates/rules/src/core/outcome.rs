@@ -1,6 +1,7 @@
 //! Seats and the [`Outcome`] of a finished game.
 
 use std::fmt;
+use std::num::NonZeroU16;
 
 /// The most seats any game here has.
 pub const MAX_SEATS: usize = 6;
@@ -132,6 +133,47 @@ impl Outcome {
     }
 }
 
+/// The ranks of a finished game in two bytes, as positions keep them so that copying a
+/// position stays cheap: the rank of seat `s` less one is digit `s` of a base-6 number
+/// (at most 6 seats and 6 ranks, so the 6^6 = 46,656 codes fit a `u16`), plus one, so
+/// the code is never zero and `Option<Finish>` needs no more room. The points and teams
+/// an [`Outcome`] may carry are read from the final position
+/// ([`Game::outcome_from`](super::game::Game::outcome_from)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Finish(NonZeroU16);
+
+/// `6^s` for each seat `s`.
+const DIGIT: [u16; MAX_SEATS] = [1, 6, 36, 216, 1296, 7776];
+
+impl Finish {
+    /// Drawn among all seats: every rank is 1.
+    pub const DRAW: Finish = Finish(NonZeroU16::MIN);
+
+    /// One winner among `seats` seats; every other seat ranks 2.
+    #[inline]
+    pub fn winner(seats: usize, winner: Seat) -> Self {
+        let others: u16 = DIGIT[..seats].iter().sum::<u16>() - DIGIT[winner.index()];
+        Finish(NonZeroU16::MIN.saturating_add(others))
+    }
+
+    /// The ranks of `outcome`.
+    pub fn of(outcome: &Outcome) -> Self {
+        let code: u16 = outcome.ranks().iter().zip(DIGIT).map(|(&r, d)| (r as u16 - 1) * d).sum();
+        Finish(NonZeroU16::MIN.saturating_add(code))
+    }
+
+    /// The outcome of `seats` seats with these ranks, without points or teams.
+    pub fn outcome(self, seats: usize) -> Outcome {
+        let mut code = self.0.get() - 1;
+        let mut ranks = [0; MAX_SEATS];
+        for rank in ranks.iter_mut().take(seats) {
+            *rank = (code % 6) as u8 + 1;
+            code /= 6;
+        }
+        Outcome { seats: seats as u8, ranks, points: None, teams: None }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(w) = self.sole_winner() {
@@ -174,6 +216,24 @@ mod tests {
         let draw = Outcome::draw(4).with_teams(&[0, 1, 0, 1]);
         assert_eq!(draw.score(Seat(3)), 0.5);
         assert_eq!(draw.teams(), Some(&[0, 1, 0, 1][..]));
+    }
+
+    #[test]
+    fn a_finish_keeps_the_ranks() {
+        for seats in 2..=MAX_SEATS {
+            for w in 0..seats {
+                let winner = Finish::winner(seats, Seat(w as u8));
+                assert_eq!(winner.outcome(seats), Outcome::winner(seats, Seat(w as u8)));
+                assert_eq!(Finish::of(&Outcome::winner(seats, Seat(w as u8))), winner);
+            }
+            assert_eq!(Finish::DRAW.outcome(seats), Outcome::draw(seats));
+        }
+        let ranked = Outcome::from_standings(&[5, 9, 9, 1, 0, 7]);
+        assert_eq!(Finish::of(&ranked).outcome(6), ranked);
+        let last = Outcome::from_standings(&[0, 1, 2, 3, 4, 5]);
+        assert_eq!(last.ranks(), &[6, 5, 4, 3, 2, 1]);
+        assert_eq!(Finish::of(&last).outcome(6), last);
+        assert_eq!(std::mem::size_of::<Option<Finish>>(), 2);
     }
 
     #[test]

@@ -323,13 +323,13 @@ fn finished_games_answer_their_result() {
 #[test]
 fn results_name_one_winner_a_draw_or_the_ranks() {
     assert_eq!(result(None), "none");
-    assert_eq!(result(Some(&Outcome::winner(2, Seat(1)))), "p2win");
-    assert_eq!(result(Some(&Outcome::winner(6, Seat(5)))), "p6win");
-    assert_eq!(result(Some(&Outcome::draw(3))), "draw");
-    assert_eq!(result(Some(&Outcome::from_standings(&[3, 9, 3]))), "p2win");
-    assert_eq!(result(Some(&Outcome::from_standings(&[3, 9, 5]))), "ranks 3 1 2");
-    assert_eq!(result(Some(&Outcome::from_standings(&[5, 1, 3, 1]))), "ranks 1 3 2 3");
-    assert_eq!(result(Some(&Outcome::from_standings(&[5, 5, 1, 1]))), "ranks 1 1 3 3");
+    assert_eq!(result(Some(Outcome::winner(2, Seat(1)))), "p2win");
+    assert_eq!(result(Some(Outcome::winner(6, Seat(5)))), "p6win");
+    assert_eq!(result(Some(Outcome::draw(3))), "draw");
+    assert_eq!(result(Some(Outcome::from_standings(&[3, 9, 3]))), "p2win");
+    assert_eq!(result(Some(Outcome::from_standings(&[3, 9, 5]))), "ranks 3 1 2");
+    assert_eq!(result(Some(Outcome::from_standings(&[5, 1, 3, 1]))), "ranks 1 3 2 3");
+    assert_eq!(result(Some(Outcome::from_standings(&[5, 5, 1, 1]))), "ranks 1 1 3 3");
 }
 
 #[test]

@@ -21,7 +21,7 @@ impl<G: EngineGame> Tree<G> {
     /// is over, a draw for a repetition that counts as one, else the evaluation.
     pub(super) fn leaf_minimax(&self, ctx: &Ctx<'_, G>, game: &G, drawn: bool) -> Rewards {
         let rewards = if let Some(outcome) = game.outcome() {
-            outcome_rewards(outcome, self.seats)
+            outcome_rewards(&outcome, self.seats)
         } else if drawn {
             proof_rewards(DRAW, self.seats)
         } else {

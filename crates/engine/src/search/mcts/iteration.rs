@@ -87,7 +87,7 @@ impl<G: EngineGame> Tree<G> {
             let played = self.simulate(ctx, &mut game);
             at_most_a_draw(played, leaf.mover as usize, self.seats)
         } else if let Some(outcome) = game.outcome() {
-            self.finished_rewards(ctx, outcome, &game)
+            self.finished_rewards(ctx, &outcome, &game)
         } else if ctx.solver && leaf.proof != UNPROVEN {
             proof_rewards(leaf.proof, self.seats)
         } else {
@@ -174,7 +174,7 @@ impl<G: EngineGame> Tree<G> {
         self.sides.advance(game, mv, mover);
         let child = self.nodes.len() as u32;
         let (terminal, proof) = match game.outcome() {
-            Some(outcome) => (true, outcome_proof(outcome)),
+            Some(outcome) => (true, outcome_proof(&outcome)),
             None => (false, UNPROVEN),
         };
         let key = game.hash();
@@ -217,7 +217,7 @@ impl<G: EngineGame> Tree<G> {
         let cap = ctx.config.playout_cap.unwrap_or(MAX_PLAYOUT).min(MAX_PLAYOUT);
         let (played, late) = self.play_on(ctx, game, cap);
         if let Some(outcome) = game.outcome() {
-            return self.finished_rewards(ctx, outcome, game);
+            return self.finished_rewards(ctx, &outcome, game);
         }
         let rewards = eval_rewards(&ctx.eval.evaluate(game), self.seats, ctx.config.eval_scale);
         if !late && played < MAX_PLAYOUT && rewards[..self.seats].iter().any(|&r| r > DECIDED) {
@@ -225,7 +225,7 @@ impl<G: EngineGame> Tree<G> {
             // quicker wins score more (the length discount).
             self.play_on(ctx, game, MAX_PLAYOUT - played);
             if let Some(outcome) = game.outcome() {
-                return self.finished_rewards(ctx, outcome, game);
+                return self.finished_rewards(ctx, &outcome, game);
             }
         }
         rewards

@@ -88,7 +88,7 @@ mod tests {
     mod ttt {
         use tabula_rules::core::game::{Generator, Notation};
         use tabula_rules::core::turn::Turn;
-        use tabula_rules::{Game, GameOptions, MAX_SEATS, MoveList, NotationError, Outcome, RulesError, Seat};
+        use tabula_rules::{Finish, Game, GameOptions, MAX_SEATS, MoveList, NotationError, RulesError, Seat};
 
         use crate::api::{EngineGame, Evaluator, Score};
 
@@ -172,9 +172,9 @@ mod tests {
                 t.ply += 1;
                 t.to_move = (t.ply % 2) as u8;
                 if LINES.iter().any(|l| l.iter().all(|&i| self.cells[i] == mark)) {
-                    t.outcome = Some(Outcome::winner(2, Seat(mark - 1)));
+                    t.finish = Some(Finish::winner(2, Seat(mark - 1)));
                 } else if t.ply == 9 {
-                    t.outcome = Some(Outcome::draw(2));
+                    t.finish = Some(Finish::DRAW);
                 }
                 t.hash = self.cells.iter().fold(0, |h, &c| h * 3 + c as u64);
             }

@@ -13,6 +13,7 @@ mod board;
 mod movegen;
 pub mod notation;
 mod options;
+mod setup;
 
 pub use board::{HOLES, PEGS, STAR, Star};
 pub use movegen::Reacher;
@@ -21,15 +22,13 @@ pub use options::{AntiBlock, CcOptions, Seats4p, TargetStay};
 use crate::core::ending;
 use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::outcome::{MAX_SEATS, Outcome, Seat};
+use crate::core::outcome::{Finish, MAX_SEATS, Seat};
 use crate::core::settings::Words;
 use crate::core::turn::Turn;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
 use crate::geometry::seating::opposite;
 use board::{CAMP_MASKS, CAMP_OF, PASS_KEYS, PEG_KEYS, TURN_KEYS};
-
-/// `target_seat` of a camp that is nobody's target.
-const NO_SEAT: u8 = u8::MAX;
+use setup::{NO_SEAT, Setup};
 
 /// A move: a peg from one hole to another (step, hop chain or swap), or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -54,18 +53,16 @@ impl CcMove {
     }
 }
 
-/// A Chinese Checkers position with its options.
+/// A Chinese Checkers position with its options: 144 bytes, of which the pegs and the
+/// occupancy take 112.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChineseCheckers {
     pegs: [Bits; MAX_SEATS],
     occupied: Bits,
-    camps: [u8; MAX_SEATS],
-    /// The seat whose target each camp is (index 6: no camp), [`NO_SEAT`] if none.
-    target_seat: [u8; 7],
-    seats: u8,
     /// Side to move, plies, passes, hash and result.
     turn: Turn,
-    options: CcOptions,
+    /// The options and the seating, shared by every position played under them.
+    setup: &'static Setup,
 }
 
 impl ChineseCheckers {
@@ -79,11 +76,11 @@ impl ChineseCheckers {
     }
     /// The camp a seat started in.
     pub fn camp(&self, seat: Seat) -> u8 {
-        self.camps[seat.index()]
+        self.setup.camps[seat.index()]
     }
     /// The target camp of a seat, as holes.
     pub fn target(&self, seat: Seat) -> Bits {
-        STAR.target(self.camps[seat.index()])
+        STAR.target(self.setup.camps[seat.index()])
     }
     /// Consecutive passes just played.
     pub fn passes(&self) -> u8 {
@@ -91,7 +88,7 @@ impl ChineseCheckers {
     }
     /// The seat owning the peg in hole `i`, if any.
     pub fn owner(&self, i: usize) -> Option<Seat> {
-        (0..self.seats as usize).find(|&s| has(self.pegs[s], i)).map(|s| Seat(s as u8))
+        (0..self.setup.seats as usize).find(|&s| has(self.pegs[s], i)).map(|s| Seat(s as u8))
     }
 
     /// Calls `each(from, destinations)` for every peg of the seat to move, in the order of
@@ -101,7 +98,7 @@ impl ChineseCheckers {
     /// without listing them (playouts).
     #[inline]
     pub fn for_each_reach(&self, mut each: impl FnMut(usize, Bits)) {
-        if self.turn.outcome.is_none() {
+        if self.turn.finish.is_none() {
             movegen::for_each_peg(self, |from, r| each(from, r.moves | r.swaps));
         }
     }
@@ -110,7 +107,7 @@ impl ChineseCheckers {
     /// on, for players that keep them from turn to turn (playouts). The game is running.
     #[inline]
     pub fn reacher(&self) -> Reacher<'_> {
-        debug_assert!(self.turn.outcome.is_none(), "reach after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "reach after the end of the game");
         Reacher::new(self)
     }
 
@@ -137,34 +134,24 @@ impl ChineseCheckers {
 
     /// Builds a position from its parts, deriving the hash and the outcome.
     /// `pegs` lists every seat's pegs; the caller has checked the counts.
-    fn from_parts(options: CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {
-        let camps_list = options.camps();
-        let mut camps = [0; MAX_SEATS];
-        camps[..camps_list.len()].copy_from_slice(camps_list);
-        let mut target_seat = [NO_SEAT; 7];
-        for (seat, &camp) in camps_list.iter().enumerate() {
-            target_seat[opposite(camp) as usize] = seat as u8;
-        }
+    fn from_parts(options: &CcOptions, pegs: [Bits; MAX_SEATS], to_move: u8, ply: u32, passes: u8) -> Self {
         let mut game = ChineseCheckers {
             pegs,
             occupied: pegs.iter().fold(0, |a, &p| a | p),
-            camps,
-            target_seat,
-            seats: options.players,
             turn: Turn::new(to_move, ply, passes),
-            options,
+            setup: Setup::of(options),
         };
         game.turn.hash = game.hash_from_scratch();
-        let last = (to_move + game.seats - 1) % game.seats;
-        game.turn.outcome = game.judge(last, u8::MAX);
+        let last = (to_move + game.setup.seats - 1) % game.setup.seats;
+        game.turn.finish = game.judge(last, u8::MAX);
         game
     }
 
     /// Has `seat` met its winning condition?
     #[inline]
     fn has_won(&self, seat: usize) -> bool {
-        let target = CAMP_MASKS[opposite(self.camps[seat]) as usize];
-        match self.options.anti_block {
+        let target = CAMP_MASKS[opposite(self.setup.camps[seat]) as usize];
+        match self.setup.options.anti_block {
             AntiBlock::Fill => self.occupied & target == target && self.pegs[seat] & target != 0,
             AntiBlock::Swap | AntiBlock::None => self.pegs[seat] & target == target,
         }
@@ -175,15 +162,15 @@ impl ChineseCheckers {
     /// the first seat after it in turn order that has; then the all-pass draw and the
     /// `max_plies` draw.
     #[inline]
-    fn judge(&self, mover: u8, candidates: u8) -> Option<Outcome> {
-        let n = self.seats as usize;
-        if let Some(seat) = ending::first_winner(mover, self.seats, candidates, |s| self.has_won(s)) {
-            return Some(Outcome::winner(n, seat));
+    fn judge(&self, mover: u8, candidates: u8) -> Option<Finish> {
+        let n = self.setup.seats as usize;
+        if let Some(seat) = ending::first_winner(mover, self.setup.seats, candidates, |s| self.has_won(s)) {
+            return Some(Finish::winner(n, seat));
         }
         if ending::all_passed(self.turn.passes as u32, n as u32)
-            || ending::capped(self.turn.ply, self.options.max_plies)
+            || ending::capped(self.turn.ply, self.setup.options.max_plies)
         {
-            return Some(Outcome::draw(n));
+            return Some(Finish::DRAW);
         }
         None
     }
@@ -195,7 +182,7 @@ impl ChineseCheckers {
     /// only once its target is full: most moves into a target skip the full test.
     fn candidate(&self, i: usize) -> u8 {
         let camp = CAMP_OF[i & 127] as usize;
-        match self.target_seat[camp] {
+        match self.setup.target_seat[camp] {
             NO_SEAT => 0,
             seat if self.occupied & CAMP_MASKS[camp] == CAMP_MASKS[camp] => 1 << seat,
             _ => 0,
@@ -218,28 +205,28 @@ impl Game for ChineseCheckers {
         for (seat, &camp) in options.camps().iter().enumerate() {
             pegs[seat] = STAR.camp(camp);
         }
-        Ok(ChineseCheckers::from_parts(*options, pegs, 0, 0, 0))
+        Ok(ChineseCheckers::from_parts(options, pegs, 0, 0, 0))
     }
 
     fn options(&self) -> &CcOptions {
-        &self.options
+        &self.setup.options
     }
 
     fn set_options(&mut self, options: &CcOptions) -> Result<(), RulesError> {
-        if options.players != self.options.players {
+        if options.players != self.setup.options.players {
             return Err(RulesError::Players {
                 given: options.players as usize,
-                expected: format!("{} (the position's player count)", self.options.players),
+                expected: format!("{} (the position's player count)", self.setup.options.players),
             });
         }
-        if options.camps() != self.options.camps() {
+        if options.camps() != self.setup.options.camps() {
             return Err(RulesError::BadValue {
                 key: "cc.seats_4p".into(),
                 value: options.seats_4p.word().into(),
                 expected: "the seating of the position".into(),
             });
         }
-        *self = ChineseCheckers::from_parts(*options, self.pegs, self.turn.to_move, self.turn.ply, self.turn.passes);
+        *self = ChineseCheckers::from_parts(options, self.pegs, self.turn.to_move, self.turn.ply, self.turn.passes);
         Ok(())
     }
 
@@ -248,9 +235,9 @@ impl Game for ChineseCheckers {
     }
 
     fn play(&mut self, mv: CcMove) {
-        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "play after the end of the game");
         let seat = self.turn.to_move as usize;
-        let next = if seat + 1 == self.seats as usize { 0 } else { seat as u8 + 1 };
+        let next = if seat + 1 == self.setup.seats as usize { 0 } else { seat as u8 + 1 };
         if self.turn.passes != 0 {
             self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
         }
@@ -264,9 +251,9 @@ impl Game for ChineseCheckers {
             let (from, to) = (mv.from as usize, mv.to as usize);
             debug_assert!(has(self.pegs[seat], from), "no own peg on the from hole");
             let both = BITS[from & 127] | BITS[to & 127];
-            if self.options.anti_block == AntiBlock::Swap && has(self.occupied, to) {
+            if self.setup.options.anti_block == AntiBlock::Swap && has(self.occupied, to) {
                 // A swap: the other seat's peg takes the mover's starting hole.
-                let other = (0..self.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);
+                let other = (0..self.setup.seats as usize).find(|&s| has(self.pegs[s], to)).unwrap_or(seat);
                 debug_assert!(other != seat, "swap with an own peg");
                 self.pegs[other] ^= both;
                 self.turn.hash ^= PEG_KEYS[other][from] ^ PEG_KEYS[other][to];
@@ -282,15 +269,15 @@ impl Game for ChineseCheckers {
         self.turn.hash ^= TURN_KEYS[seat] ^ TURN_KEYS[next as usize];
         self.turn.ply += 1;
         self.turn.to_move = next;
-        let quiet = candidates == 0 && self.turn.passes == 0 && self.options.max_plies.is_none();
+        let quiet = candidates == 0 && self.turn.passes == 0 && self.setup.options.max_plies.is_none();
         if !quiet {
-            self.turn.outcome = self.judge(seat as u8, candidates);
+            self.turn.finish = self.judge(seat as u8, candidates);
         }
     }
 
     fn hash_from_scratch(&self) -> u64 {
         let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize];
-        for (keys, &pegs) in PEG_KEYS.iter().zip(&self.pegs[..self.seats as usize]) {
+        for (keys, &pegs) in PEG_KEYS.iter().zip(&self.pegs[..self.setup.seats as usize]) {
             for i in BitIter(pegs) {
                 h ^= keys[i];
             }
@@ -301,7 +288,7 @@ impl Game for ChineseCheckers {
     /// The winner's target is full (under the fill rule, maybe with blockers in it), or the
     /// shared endings: all passed, the ply cap.
     fn end_reason(&self) -> Option<String> {
-        let outcome = self.turn.outcome?;
+        let outcome = self.outcome()?;
         if let Some(seat) = outcome.sole_winner() {
             let own = (self.pegs(seat) & self.target(seat)).count_ones();
             return Some(if own < PEGS {
@@ -310,13 +297,13 @@ impl Game for ChineseCheckers {
                 format!("seat {seat} filled its target camp")
             });
         }
-        ending::shared_reason(&self.turn, self.seats as usize, self.options.max_plies)
+        ending::shared_reason(&self.turn, self.setup.seats as usize, self.setup.options.max_plies)
     }
 
     /// The seats between lose their turn; the ply and the count of consecutive passes stay
     /// as they are.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        if self.turn.outcome.is_some() || seat.index() >= self.seats as usize {
+        if self.turn.finish.is_some() || seat.index() >= self.setup.seats as usize {
             return false;
         }
         self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()];

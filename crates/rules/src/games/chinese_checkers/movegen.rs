@@ -32,10 +32,10 @@ fn reach<const READS: bool>(
     let from_bit = BITS[from & 127];
     let others = game.occupied & !from_bit;
     let empty = board.mask() & !others;
-    let bound = target & from_bit != 0 && game.options.target_stay != TargetStay::Off;
+    let bound = target & from_bit != 0 && game.setup.options.target_stay != TargetStay::Off;
     // Where a peg may stand at the end of the turn, and where between hops.
     let final_ok = if bound { target } else { Bits::MAX };
-    let land_ok = if bound && game.options.target_stay == TargetStay::Strict { target } else { Bits::MAX };
+    let land_ok = if bound && game.setup.options.target_stay == TargetStay::Strict { target } else { Bits::MAX };
 
     let steps = board.neighbor_mask(from) & empty & final_ok;
 
@@ -67,7 +67,7 @@ fn reach<const READS: bool>(
     }
     // A peg held to its target at every landing depends on the target's holes alone: it
     // steps and lands only there, and the hole between two target holes is in the target.
-    let strict = bound && game.options.target_stay == TargetStay::Strict;
+    let strict = bound && game.setup.options.target_stay == TargetStay::Strict;
     let reads = if !READS {
         0
     } else if strict {
@@ -102,9 +102,12 @@ impl<'a> Reacher<'a> {
     pub(super) fn new(game: &'a ChineseCheckers) -> Self {
         let star: &Star = &STAR;
         let seat = game.turn.to_move as usize;
-        let target = star.target(game.camps[seat]);
-        let swappable =
-            if game.options.anti_block == AntiBlock::Swap { target & game.occupied & !game.pegs[seat] } else { 0 };
+        let target = star.target(game.setup.camps[seat]);
+        let swappable = if game.setup.options.anti_block == AntiBlock::Swap {
+            target & game.occupied & !game.pegs[seat]
+        } else {
+            0
+        };
         Reacher { star, game, target, swappable }
     }
 

@@ -56,7 +56,7 @@ pub fn format_move(mv: CcMove) -> String {
 
 /// The position text.
 pub fn to_text(game: &ChineseCheckers) -> String {
-    let camps: String = game.camps[..game.seats as usize].iter().map(|c| c.to_string()).collect();
+    let camps: String = game.setup.camps[..game.setup.seats as usize].iter().map(|c| c.to_string()).collect();
     let rows: Vec<String> = STAR
         .board
         .ranks()
@@ -72,13 +72,13 @@ pub fn to_text(game: &ChineseCheckers) -> String {
     let mut text = format!(
         "{} players={} camps={camps} turn={} ply={} passes={} board={}",
         ChineseCheckers::NAME,
-        game.seats,
+        game.setup.seats,
         game.turn.to_move,
         game.turn.ply,
         game.turn.passes,
         rows.join("/")
     );
-    for (key, value) in game.options.non_default() {
+    for (key, value) in game.setup.options.non_default() {
         text.push_str(&format!(" {key}={value}"));
     }
     text
@@ -148,7 +148,7 @@ pub fn from_text(text: &str) -> Result<ChineseCheckers, NotationError> {
             ));
         }
     }
-    Ok(ChineseCheckers::from_parts(options, pegs, turn, ply, passes))
+    Ok(ChineseCheckers::from_parts(&options, pegs, turn, ply, passes))
 }
 
 /// The board as text: one line per rank with the rank number on both margins, file letters

@@ -1,6 +1,7 @@
 //! Rule tests on constructed positions.
 
 use super::*;
+use crate::core::outcome::Outcome;
 use crate::core::perft::perft;
 use crate::core::{error::NotationError, moves::MoveList};
 use crate::geometry::bits::bit;
@@ -30,7 +31,7 @@ fn position(options: CcOptions, seats: &[&[&str]], turn: u8) -> ChineseCheckers 
             pegs[s] |= bit(hole(n));
         }
     }
-    ChineseCheckers::from_parts(options, pegs, turn, 10, 0)
+    ChineseCheckers::from_parts(&options, pegs, turn, 10, 0)
 }
 
 #[test]
@@ -123,7 +124,7 @@ fn fill_rule_wins_with_one_own_peg_and_none_needs_all_ten() {
     for (rule, won) in [(AntiBlock::Fill, true), (AntiBlock::None, false), (AntiBlock::Swap, false)] {
         let mut g = blocked(rule, "h4");
         g.play(g.parse_move("i5-h4").unwrap());
-        assert_eq!(g.outcome().cloned(), won.then(|| Outcome::winner(2, Seat(0))), "{rule:?}");
+        assert_eq!(g.outcome(), won.then(|| Outcome::winner(2, Seat(0))), "{rule:?}");
         let mut list = MoveList::new();
         g.legal_moves(&mut list);
         assert_eq!(list.is_empty(), won, "no moves after the end");
@@ -166,7 +167,7 @@ fn stuck_seats_pass_and_all_passes_draw() {
     assert_eq!(g.outcome(), None);
     assert_eq!(moves(&g), ["pass"]);
     g.play(CcMove::PASS);
-    assert_eq!(g.outcome(), Some(&Outcome::draw(2)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(2)));
     assert_eq!(g.hash(), g.hash_from_scratch());
     // With the target-stay rule off the same pegs can move again.
     let free = position(CcOptions { target_stay: TargetStay::Off, ..o }, &[&mine, &theirs], 0);
@@ -181,7 +182,7 @@ fn fill_rule_can_hand_the_win_to_another_seat() {
     let mut g = position(CcOptions::default(), &[&mine, &theirs], 1);
     assert_eq!(g.outcome(), None);
     g.play(g.parse_move("i5-h4").unwrap());
-    assert_eq!(g.outcome(), Some(&Outcome::winner(2, Seat(0))));
+    assert_eq!(g.outcome(), Some(Outcome::winner(2, Seat(0))));
 }
 
 #[test]
@@ -192,7 +193,7 @@ fn max_plies_draws() {
         assert_eq!(g.outcome(), None);
         g.play(g.parse_move(mv).unwrap());
     }
-    assert_eq!(g.outcome(), Some(&Outcome::draw(2)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(2)));
     assert_eq!(perft(&g, 1), 0);
 }
 
@@ -366,7 +367,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
             // Mostly the move that gains most toward the target, so that pegs get home
             // (where target_stay binds them); every third a pseudo-random one.
             g.legal_moves(&mut list);
-            let tip = (g.camps[seat] + 3) % 6;
+            let tip = (g.setup.camps[seat] + 3) % 6;
             let gain = |m: &CcMove| {
                 if m.is_pass() {
                     -99
@@ -472,4 +473,12 @@ fn end_reasons_say_which_rule_ended_the_game() {
     // The win is tested before the cap, as the rules judge.
     assert_eq!(reason(&format!("{home} max_plies=61")).as_deref(), Some("seat 0 filled its target camp"));
     assert_eq!(start(2).end_reason(), None);
+}
+
+#[test]
+fn a_position_is_its_pegs_occupancy_turn_and_setup() {
+    // 96 bytes of pegs, 16 of occupancy, 16 of turn and 8 for the shared setup, padded to
+    // the 16-byte alignment of the bitboards: made perft and playouts copy all of it.
+    assert_eq!(std::mem::size_of::<ChineseCheckers>(), 144);
+    assert_eq!(std::mem::size_of::<Turn>(), 16);
 }

@@ -30,7 +30,7 @@ pub use options::{EOptions, MAX_STACK, Ring4Medium, Seats4p, Standalone};
 use crate::core::ending;
 use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::outcome::{Outcome, Seat};
+use crate::core::outcome::{Finish, Seat};
 use crate::core::settings::Words;
 use crate::core::turn::Turn;
 use crate::core::zobrist::splitmix64;
@@ -323,7 +323,7 @@ impl E {
             let unit = guess[to].split_off(keep);
             guess[from].extend(unit);
             let before = E::from_stacks(self.options, &guess, mover, self.turn.ply - 1, 0, Slot::NONE);
-            if before.turn.outcome.is_some() || !before.is_legal(mv) {
+            if before.turn.finish.is_some() || !before.is_legal(mv) {
                 continue;
             }
             let mut replay = before;
@@ -357,7 +357,7 @@ impl E {
     /// the full list.
     pub fn destinations(&self, from: Slot) -> Bits {
         match self.piece_in(from) {
-            Some(x) if seat_of(x) == self.turn.to_move && !self.covered(x) && self.turn.outcome.is_none() => {
+            Some(x) if seat_of(x) == self.turn.to_move && !self.covered(x) && self.turn.finish.is_none() => {
                 movegen::destinations_of(self, x)
             }
             _ => 0,
@@ -568,7 +568,7 @@ impl E {
     /// position): a goal filled, every seat passed, or the ply cap. Only the seats in
     /// `moved` (a bit each) can have just filled their goal.
     #[inline(always)]
-    fn judge(&self, moved: u8) -> Option<Outcome> {
+    fn judge(&self, moved: u8) -> Option<Finish> {
         let mut candidates = 0u8;
         let mut left = moved & ((1u16 << self.seats) - 1) as u8;
         while left != 0 {
@@ -606,7 +606,7 @@ impl E {
     /// The result once a goal may be filled, all passed or the cap is reached.
     #[cold]
     #[inline(never)]
-    fn ending(&self, candidates: u8) -> Option<Outcome> {
+    fn ending(&self, candidates: u8) -> Option<Finish> {
         if self.turn.ply == 0 {
             return None;
         }
@@ -615,12 +615,12 @@ impl E {
         if candidates != 0
             && let Some(w) = ending::first_winner(mover, self.seats, candidates, |s| self.goal_met(s))
         {
-            return Some(Outcome::winner(seats, w));
+            return Some(Finish::winner(seats, w));
         }
         if ending::all_passed(self.turn.passes as u32, self.seats as u32)
             || ending::capped(self.turn.ply, self.options.max_plies)
         {
-            return Some(Outcome::draw(seats));
+            return Some(Finish::DRAW);
         }
         None
     }
@@ -685,7 +685,7 @@ impl E {
             game.restack(c, ids.as_slice());
         }
         game.turn.hash = game.hash_from_scratch();
-        game.turn.outcome = game.judge(u8::MAX);
+        game.turn.finish = game.judge(u8::MAX);
         game
     }
 
@@ -803,7 +803,7 @@ impl Game for E {
     }
 
     fn play(&mut self, mv: EMove) {
-        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "play after the end of the game");
         let me = self.turn.to_move;
         let next = if me + 1 == self.seats { 0 } else { me + 1 };
         self.turn.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.turn.passes as usize];
@@ -833,7 +833,7 @@ impl Game for E {
         self.turn.ply += 1;
         // The game was running, so the outcome is written only when it ends.
         if let Some(outcome) = self.judge(moved) {
-            self.turn.outcome = Some(outcome);
+            self.turn.finish = Some(outcome);
         }
     }
 
@@ -850,7 +850,7 @@ impl Game for E {
     /// The winner's goal is full (with the goal options' extra conditions), or the shared
     /// endings: all passed, the ply cap.
     fn end_reason(&self) -> Option<String> {
-        let outcome = self.turn.outcome?;
+        let outcome = self.outcome()?;
         if let Some(seat) = outcome.sole_winner() {
             let mut reason = format!("seat {seat} filled its goal: a piece of its own on each of the 15 goal cells");
             if self.options.goal_requires_untouchable {
@@ -866,7 +866,7 @@ impl Game for E {
 
     /// The seats between lose their turn; the previous movement is forgotten.
     fn hand_turn_to(&mut self, seat: Seat) -> bool {
-        if self.turn.outcome.is_some() || seat.index() >= self.seats as usize {
+        if self.turn.finish.is_some() || seat.index() >= self.seats as usize {
             return false;
         }
         self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev_key();

@@ -26,7 +26,7 @@ pub use options::{CellName, DEFAULT_RADIUS, EgOptions, MAX_RADIUS, MIN_RADIUS};
 use crate::core::ending;
 use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::outcome::{Outcome, Seat};
+use crate::core::outcome::{Finish, Seat};
 use crate::core::turn::Turn;
 use crate::geometry::bits::{BITS, BitIter, Bits, has};
 use board::{BLUE_TO_MOVE, COUNTER_KEYS, DEAD_KEYS};
@@ -222,18 +222,18 @@ impl Echelon {
         let mut game =
             Echelon { tops, tall, dead, stacks, board: BoardRef(board), turn: Turn::new(to_move, ply, 0), options };
         game.turn.hash = game.hash_from_scratch();
-        game.turn.outcome = game.judge();
+        game.turn.finish = game.judge();
         game
     }
 
     /// The result once the side to move has no move (it loses) or the ply cap is hit.
     #[inline]
-    fn judge(&self) -> Option<Outcome> {
+    fn judge(&self) -> Option<Finish> {
         if !self.can_move(Seat(self.turn.to_move)) {
-            return Some(Outcome::winner(2, Seat(self.turn.to_move ^ 1)));
+            return Some(Finish::winner(2, Seat(self.turn.to_move ^ 1)));
         }
         if ending::capped(self.turn.ply, self.options.max_plies) {
-            return Some(Outcome::draw(2));
+            return Some(Finish::DRAW);
         }
         None
     }
@@ -314,7 +314,7 @@ impl Game for Echelon {
     }
 
     fn play(&mut self, mv: EgMove) {
-        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "play after the end of the game");
         let (from, to) = (mv.from as usize & 127, mv.to as usize & 127);
         let colour = self.turn.to_move as usize;
         debug_assert!(has(self.tops[colour], from), "no own top counter on the from hex");
@@ -374,13 +374,13 @@ impl Game for Echelon {
         self.turn.ply += 1;
         // The game was running, so the outcome is written only when it ends.
         if let Some(outcome) = self.judge() {
-            self.turn.outcome = Some(outcome);
+            self.turn.finish = Some(outcome);
         }
     }
 
     /// The side to move is stuck (tested before the cap, as the rules judge), or the ply cap.
     fn end_reason(&self) -> Option<String> {
-        self.turn.outcome?;
+        self.turn.finish?;
         let seat = Seat(self.turn.to_move);
         if !self.can_move(seat) {
             let colour = if seat == RED { "red" } else { "blue" };

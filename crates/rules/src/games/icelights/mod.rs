@@ -29,7 +29,7 @@ pub use options::IlOptions;
 use crate::core::ending;
 use crate::core::error::RulesError;
 use crate::core::game::Game;
-use crate::core::outcome::{Outcome, Seat};
+use crate::core::outcome::{Finish, Seat};
 use crate::core::turn::Turn;
 use board::{PASS_KEYS, PIECE_KEYS, TURN_KEYS};
 
@@ -240,21 +240,21 @@ impl Icelights {
         }
         g.turn.hash = g.hash_from_scratch();
         g.hits = beam::hits(&g);
-        g.turn.outcome = g.judge();
+        g.turn.finish = g.judge();
         g
     }
 
     /// The outcome from the hits, the passes and the ply cap.
     #[inline]
-    fn judge(&self) -> Option<Outcome> {
+    fn judge(&self) -> Option<Finish> {
         match self.hits {
             0 => {}
-            1 => return Some(Outcome::winner(2, Seat(1))),
-            2 => return Some(Outcome::winner(2, Seat(0))),
-            _ => return Some(Outcome::draw(2)),
+            1 => return Some(Finish::winner(2, Seat(1))),
+            2 => return Some(Finish::winner(2, Seat(0))),
+            _ => return Some(Finish::DRAW),
         }
         if ending::all_passed(self.turn.passes as u32, 2) || ending::capped(self.turn.ply, self.options.max_plies) {
-            return Some(Outcome::draw(2));
+            return Some(Finish::DRAW);
         }
         None
     }
@@ -300,7 +300,7 @@ impl Game for Icelights {
 
     fn set_options(&mut self, options: &IlOptions) -> Result<(), RulesError> {
         self.options = *options;
-        self.turn.outcome = self.judge();
+        self.turn.finish = self.judge();
         Ok(())
     }
 
@@ -309,7 +309,7 @@ impl Game for Icelights {
     }
 
     fn play(&mut self, mv: IlMove) {
-        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "play after the end of the game");
         debug_assert!(movegen::is_legal(self, mv), "illegal turn {mv:?}");
         let me = self.turn.to_move as usize;
         self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
@@ -353,7 +353,7 @@ impl Game for Icelights {
         }
         // The game was running, so the outcome is written only when it ends.
         if let Some(outcome) = self.judge() {
-            self.turn.outcome = Some(outcome);
+            self.turn.finish = Some(outcome);
         }
     }
 
@@ -374,7 +374,7 @@ impl Game for Icelights {
     /// Each beam that hit a Tower, named by its Beamer, or the shared endings: both seats
     /// passed, the ply cap.
     fn end_reason(&self) -> Option<String> {
-        self.turn.outcome?;
+        self.turn.finish?;
         if self.hits == 0 {
             return ending::shared_reason(&self.turn, 2, self.options.max_plies);
         }

@@ -1,6 +1,7 @@
 //! Rule tests on the start and on constructed positions.
 
 use super::*;
+use crate::core::outcome::Outcome;
 use crate::core::perft::perft;
 use crate::core::{error::NotationError, moves::MoveList};
 
@@ -116,13 +117,13 @@ fn self_hit_loses_and_both_hit_draws() {
     let mut g = start();
     // a2 facing S fires at a1: seat 0's own Tower.
     g.play(g.parse_move("d1-d2,a2=S").unwrap());
-    assert_eq!(g.outcome(), Some(&Outcome::winner(2, Seat(1))));
+    assert_eq!(g.outcome(), Some(Outcome::winner(2, Seat(1))));
     assert_eq!(g.hit_towers(), 1);
     // Both Towers in line of one Beamer each.
     let both = at("icelights turn=0 ply=4 passes=0 board=7t/7bN/8/8/8/8/BS7/T7");
-    assert_eq!(both.outcome(), Some(&Outcome::draw(2)));
+    assert_eq!(both.outcome(), Some(Outcome::draw(2)));
     let one = at("icelights turn=0 ply=4 passes=0 board=7t/7bW/8/8/8/8/BS7/T7");
-    assert_eq!(one.outcome(), Some(&Outcome::winner(2, Seat(1))));
+    assert_eq!(one.outcome(), Some(Outcome::winner(2, Seat(1))));
 }
 
 #[test]
@@ -143,7 +144,7 @@ fn icelights_pass_reflect_and_absorb() {
     assert_eq!(b.lit, (1 << sq("b2")) | (1 << sq("c2")) | (1 << sq("d2")));
     // Reflected into the enemy Tower on d8.
     let win = at("icelights turn=1 ply=3 passes=0 board=3t4/8/8/8/8/8/BE2IN4/T7");
-    assert_eq!(win.outcome(), Some(&Outcome::winner(2, Seat(0))));
+    assert_eq!(win.outcome(), Some(Outcome::winner(2, Seat(0))));
     assert_eq!(win.beams().beams()[0].end, BeamEnd::Tower);
 }
 
@@ -210,11 +211,11 @@ fn two_passes_draw_and_max_plies_draws() {
     g.set_options(&o).unwrap();
     g.play(IlMove::PASS);
     g.play(IlMove::PASS);
-    assert_eq!(g.outcome(), Some(&Outcome::draw(2)));
+    assert_eq!(g.outcome(), Some(Outcome::draw(2)));
     assert_eq!(g.hash(), g.hash_from_scratch());
     let mut h = Icelights::new(&IlOptions { max_plies: Some(1), ..IlOptions::default() }).unwrap();
     h.play(h.parse_move("d1-d4").unwrap());
-    assert_eq!(h.outcome(), Some(&Outcome::draw(2)));
+    assert_eq!(h.outcome(), Some(Outcome::draw(2)));
 }
 
 #[test]

@@ -25,7 +25,7 @@ use crate::core::ending;
 use crate::core::error::RulesError;
 use crate::core::game::Game;
 use crate::core::moves::MoveList;
-use crate::core::outcome::{Outcome, Seat};
+use crate::core::outcome::{Finish, Outcome, Seat};
 use crate::core::turn::Turn;
 use board::{CLOCK_KEYS, MEMORY_FROM_KEYS, MEMORY_TO_KEYS, NONE, PASS_KEYS, PIECE_KEYS, POINT_KEYS, TURN_KEYS};
 
@@ -319,7 +319,7 @@ impl<V: Variant> Mc<V> {
         };
         game.turn.hash = game.hash_from_scratch();
         let last = (to_move + game.seats - 1) % game.seats;
-        game.turn.outcome = game.ending(last).map(|e| game.score(e));
+        game.turn.finish = game.ending(last).map(|e| game.rank(e));
         game
     }
 
@@ -347,28 +347,22 @@ impl<V: Variant> Mc<V> {
         self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64)
     }
 
-    /// The outcome of a game that ended now (once a game, so kept out of `play`'s body).
+    /// The ranks of a game that ended now (once a game, so kept out of `play`'s body).
     #[cold]
     #[inline(never)]
-    fn score(&self, ending: Ending) -> Outcome {
+    fn rank(&self, ending: Ending) -> Finish {
         let n = self.seats as usize;
         let value = |s: usize| self.team_points(s);
         let best = (0..n).map(value).max().unwrap_or(0);
-        let (mut standings, mut points, mut teams) = ([0i64; 4], [0i16; 4], [0u8; 4]);
-        for s in 0..n {
+        let mut standings = [0i64; 4];
+        for (s, standing) in standings.iter_mut().enumerate().take(n) {
             let ender_bonus = match ending {
                 Ending::EmptyZone(e) => value(e as usize) == best && self.team(Seat(s as u8)) == self.team(Seat(e)),
                 Ending::Clock => false,
             };
-            standings[s] = 2 * value(s) + ender_bonus as i64;
-            points[s] = self.points[s] as i16;
-            teams[s] = self.team(Seat(s as u8));
+            *standing = 2 * value(s) + ender_bonus as i64;
         }
-        let outcome = Outcome::from_standings(&standings[..n]).with_points(&points[..n]);
-        if self.options.partner(0).is_some() {
-            return outcome.with_teams(&teams[..n]);
-        }
-        outcome
+        Finish::of(&Outcome::from_standings(&standings[..n]))
     }
 
     #[inline(always)]
@@ -444,7 +438,7 @@ impl<V: Variant> Game for Mc<V> {
     }
 
     fn play(&mut self, mv: McMove) {
-        debug_assert!(self.turn.outcome.is_none(), "play after the end of the game");
+        debug_assert!(self.turn.finish.is_none(), "play after the end of the game");
         let seat = self.turn.to_move;
         let next = if seat + 1 == self.seats { 0 } else { seat + 1 };
         let t = self.kind.topology();
@@ -499,8 +493,23 @@ impl<V: Variant> Game for Mc<V> {
         self.turn.to_move = next;
         self.turn.ply = self.turn.ply.saturating_add(1);
         if let Some(ending) = self.ending(seat) {
-            self.turn.outcome = Some(self.score(ending));
+            self.turn.finish = Some(self.rank(ending));
         }
+    }
+
+    /// The ranks with each seat's captured points and, in the team game, the teams.
+    fn outcome_from(&self, finish: Finish) -> Outcome {
+        let n = self.seats as usize;
+        let (mut points, mut teams) = ([0i16; 4], [0u8; 4]);
+        for s in 0..n {
+            points[s] = self.points[s] as i16;
+            teams[s] = self.team(Seat(s as u8));
+        }
+        let outcome = finish.outcome(n).with_points(&points[..n]);
+        if self.options.partner(0).is_some() {
+            return outcome.with_teams(&teams[..n]);
+        }
+        outcome
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -523,7 +532,7 @@ impl<V: Variant> Game for Mc<V> {
     /// What ended the game, tested in the order of the rules (an empty zone first, as it
     /// decides the tie rule), with the points that rank the seats.
     fn end_reason(&self) -> Option<String> {
-        let outcome = self.turn.outcome?;
+        let outcome = self.outcome()?;
         let n = self.seats as usize;
         let points: Vec<String> = self.points[..n].iter().map(u8::to_string).collect();
         let points = format!("points {}", points.join("-"));
