@@ -448,6 +448,8 @@ impl<V: Variant> Game for Mc<V> {
             self.memory = [NONE, NONE];
         }
         let mut capture = false;
+        // Only a move that leaves the mover's zone can empty it.
+        let mut crossed = false;
         if mv.is_pass() {
             self.turn.passes += 1;
         } else {
@@ -476,7 +478,8 @@ impl<V: Variant> Game for Mc<V> {
                 *p += target;
                 self.turn.hash ^= POINT_KEYS[seat as usize][*p as usize];
             }
-            if zone_to != t.zone_of[from] && zone_to == next && self.options.no_reject() {
+            crossed = zone_to != t.zone_of[from];
+            if crossed && zone_to == next && self.options.no_reject() {
                 self.memory = [from as u8, to as u8];
                 self.turn.hash ^= MEMORY_FROM_KEYS[from] ^ MEMORY_TO_KEYS[to];
             }
@@ -492,7 +495,15 @@ impl<V: Variant> Game for Mc<V> {
         self.turn.hash ^= TURN_KEYS[seat as usize] ^ TURN_KEYS[next as usize];
         self.turn.to_move = next;
         self.turn.ply = self.turn.ply.saturating_add(1);
-        if let Some(ending) = self.ending(seat) {
+        // The game can end only by an emptied zone, the clock, a pass, a seat left without
+        // a move (when that ends the game) or the ply cap: the judgement is skipped for
+        // every other move.
+        let may_end = crossed
+            || self.clock != NOT_RUNNING
+            || self.turn.passes != 0
+            || self.options.no_move == NoMove::EndGameAndScore
+            || self.options.max_plies.is_some();
+        if may_end && let Some(ending) = self.ending(seat) {
             self.turn.finish = Some(self.rank(ending));
         }
     }
