@@ -118,10 +118,11 @@ impl EngineGame for ChineseCheckers {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
     }
-    /// Four forward-biased plies, then the race evaluation: against `alphabeta` at 0.1 s a
+    /// Six forward-biased plies, then the race evaluation: against `alphabeta` at 0.1 s a
     /// move, without the target-stay and blocking rules, full playouts won none of 12 games
-    /// (10 reached the ply cap) and truncated ones about half of 40.
-    const PLAYOUT_CAP: Option<u32> = Some(4);
+    /// (10 reached the ply cap); over 160 games six plies scored 48% where four scored 42%
+    /// (`docs/experiments/stalls.md`), and 41 - 39 against four under the default rules.
+    const PLAYOUT_CAP: Option<u32> = Some(6);
     /// The race with the pegs left at home counted (see [`CcEval::camp`]).
     fn mcts_eval() -> CcEval {
         CcEval { camp: CAMP, ..CcEval::default() }
