@@ -20,7 +20,7 @@ fn forward_game(players: u8, plies: usize) -> ChineseCheckers {
     let mut game = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).expect("2 to 6 players");
     let mut moves = MoveList::new();
     for _ in 0..plies {
-        if game.outcome().is_some() {
+        if game.is_over() {
             break;
         }
         game.legal_moves(&mut moves);

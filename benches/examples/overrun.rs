@@ -119,7 +119,7 @@ fn measure<G: EngineGame>(spec: &str, time: Duration, searches: usize) -> Vec<f6
     searcher.new_game();
     while overruns.len() < searches {
         // Two random plies can end a game too (an Icelights beam on its own Tower).
-        while game.outcome().is_some() {
+        while game.is_over() {
             game = opening::<G>(&mut rng, &mut moves);
             searcher.new_game();
         }
@@ -136,7 +136,7 @@ fn opening<G: Game>(rng: &mut SmallRng, moves: &mut MoveList<G::Move>) -> G {
     let mut game = G::new(&G::Options::default()).expect("the default start");
     for _ in 0..2 {
         game.legal_moves(moves);
-        if game.outcome().is_none() && !moves.is_empty() {
+        if !game.is_over() && !moves.is_empty() {
             game.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
     }

@@ -66,7 +66,7 @@ pub fn position<G: Game>(text: &str) -> G {
 pub fn movegen<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, positions: &[(&str, G)]) {
     let mut list = MoveList::new();
     for (name, game) in positions {
-        assert!(game.outcome().is_none(), "{name} is still running");
+        assert!(!game.is_over(), "{name} is still running");
         group.bench_with_input(BenchmarkId::new("legal_moves", name), game, |b, g| {
             b.iter(|| {
                 black_box(g).legal_moves(&mut list);

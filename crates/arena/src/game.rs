@@ -181,7 +181,7 @@ fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
         return false;
     }
     let mut copy = game.clone();
-    copy.set_options(&free).is_ok() && copy.outcome().is_none()
+    copy.set_options(&free).is_ok() && !copy.is_over()
 }
 
 /// A position the loop can go back to: the game and the clocks before a move.
@@ -247,7 +247,7 @@ pub fn play_game<G: EngineGame>(
     let mut history: Vec<Snapshot<G>> = Vec::new();
     let mut legal = MoveList::new();
     let termination = loop {
-        if game.outcome().is_some() {
+        if game.is_over() {
             let reviewer = players.iter_mut().enumerate().find_map(|(seat, p)| match &mut p.mover {
                 Mover::Person(person) => Some((Seat(seat as u8), person)),
                 Mover::Searcher(_) | Mover::Outside(_) => None,

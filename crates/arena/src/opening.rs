@@ -49,7 +49,7 @@ impl Opening {
             game.play(mv);
             book.push(mv);
         }
-        if game.outcome().is_some() {
+        if game.is_over() {
             return Err(error(format!("opening '{}' ends the game", self.moves.join(" "))));
         }
         Ok((start, book))
@@ -126,7 +126,7 @@ impl OpeningBook {
                         line.push(game.format_move(mv));
                         game.play(mv);
                     }
-                    if game.outcome().is_none() && line.len() == *plies as usize {
+                    if !game.is_over() && line.len() == *plies as usize {
                         return Ok(Opening { position: None, moves: line });
                     }
                 }

@@ -263,7 +263,7 @@ fn a_searcher_on_its_thread_plays_as_it_would_in_the_loop() {
     let mut game = Cc::new(&options(plies)).unwrap();
     let mut expected = Vec::new();
     let mut reports = Vec::new();
-    while game.outcome().is_none() {
+    while !game.is_over() {
         let seat = game.to_move().index();
         let limits = controls[seat].limits(&TimeManager::default(), None, game.ply());
         let result = searchers[seat].search(&game, &limits, &mut |info| {

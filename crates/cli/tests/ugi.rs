@@ -86,7 +86,7 @@ impl Engine {
 /// Every query answer for `game`, as the rules say.
 fn queries<G: Game>(engine: &mut Engine, game: &G) {
     let yes = |b: bool| if b { "true" } else { "false" };
-    engine.exchange("query gameover", &[&format!("response {}", yes(game.outcome().is_some()))]);
+    engine.exchange("query gameover", &[&format!("response {}", yes(game.is_over()))]);
     engine.exchange("query p1turn", &[&format!("response {}", yes(game.to_move() == Seat(0)))]);
     engine.exchange("query turn", &[&format!("response p{}", game.to_move().index() + 1)]);
     engine.exchange("query seats", &[&format!("response {}", game.seats())]);

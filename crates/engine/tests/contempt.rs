@@ -23,7 +23,7 @@ fn moves_of(game: &MartianChess) -> Vec<<MartianChess as Game>::Move> {
 /// The value of a finished or horizon position for the root seat.
 fn leaf(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
     match margin(&McEval, game, root) {
-        0 if game.outcome().is_some() => -contempt,
+        0 if game.is_over() => -contempt,
         v if v >= score::WIN => score::WIN - ply,
         v if v <= -score::WIN => -(score::WIN - ply),
         v => v - contempt * game.draw_share() / 100,
@@ -33,7 +33,7 @@ fn leaf(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
 /// Stand pat or any capture, the root seat maximising and the other minimising.
 fn quiesce(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
     let stand = leaf(game, root, contempt, ply);
-    if game.outcome().is_some() {
+    if game.is_over() {
         return stand;
     }
     let mut best = stand;
@@ -47,7 +47,7 @@ fn quiesce(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
 }
 
 fn minimax(game: &MartianChess, root: Seat, contempt: i32, depth: u32, ply: i32) -> i32 {
-    if game.outcome().is_some() {
+    if game.is_over() {
         return leaf(game, root, contempt, ply);
     }
     if depth == 0 {
@@ -68,7 +68,7 @@ fn clock_position(seed: u64, counter: u8) -> Option<MartianChess> {
     let mut g = MartianChess::new(&McOptions::default()).unwrap();
     let call_at = rng.random_range(0..12);
     for ply in 0..200 {
-        if g.outcome().is_some() {
+        if g.is_over() {
             return None;
         }
         if g.clock() == Some(counter) {

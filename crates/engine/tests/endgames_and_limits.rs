@@ -86,7 +86,7 @@ fn the_positions_are_what_they_claim() {
     let slower = moves_of(&one).into_iter().filter(|&m| {
         let mut c = one;
         c.play(m);
-        c.outcome().is_none() && forced_win(&c, 2)
+        !c.is_over() && forced_win(&c, 2)
     });
     let slower = slower.count();
     assert!(slower >= 1, "{slower}");

@@ -39,7 +39,7 @@ fn moves_of<G: Game>(game: &G) -> Vec<G::Move> {
 
 /// Plain negamax: the value for the seat to move (two seats).
 fn negamax<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32) -> i32 {
-    if game.outcome().is_some() || depth == 0 {
+    if game.is_over() || depth == 0 {
         return leaf(e, game, game.to_move(), ply);
     }
     moves_of(game)
@@ -56,7 +56,7 @@ fn negamax<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32) -> i32 {
 /// Plain paranoid minimax: the value for `root`; its team maximises, everyone else
 /// minimises.
 fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
-    if game.outcome().is_some() || depth == 0 {
+    if game.is_over() || depth == 0 {
         return leaf(e, game, root, ply);
     }
     let values = moves_of(game).into_iter().map(|mv| {
@@ -71,7 +71,7 @@ fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
 /// it; then `root` again.
 fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
-    if game.outcome().is_some() || depth == 0 {
+    if game.is_over() || depth == 0 {
         return leaf(e, game, root, ply);
     }
     if game.to_move() == root {
@@ -92,7 +92,7 @@ fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply:
         for mv in moves_of(&handed) {
             let mut child = handed.clone();
             child.play(mv);
-            if child.outcome().is_none() {
+            if !child.is_over() {
                 child.hand_turn_to(root);
             }
             worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
@@ -106,7 +106,7 @@ fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply:
 /// the number of nodes of the full tree.
 fn maxn<G: EngineGame>(e: &G::Eval, game: &G, depth: u32, ply: i32, nodes: &mut u64) -> [i32; MAX_SEATS] {
     *nodes += 1;
-    if game.outcome().is_some() || depth == 0 {
+    if game.is_over() || depth == 0 {
         return margins(e, game).map(|m| match m {
             v if v >= score::WIN => score::WIN - ply,
             v if v <= -score::WIN => -(score::WIN - ply),
@@ -155,7 +155,7 @@ proptest! {
     #[test]
     fn every_model_is_negamax_with_two_seats(seed in any::<u64>(), plies in 0usize..90, depth in 1u32..=4) {
         let g = random_position(2, plies, seed);
-        prop_assume!(g.outcome().is_none());
+        prop_assume!(!g.is_over());
         let expected = negamax(&RACE, &g, depth, 0);
         for model in [Model::Paranoid, Model::BestReply, Model::MaxN] {
             let got = search(&RACE, &g, model, depth);
@@ -171,7 +171,7 @@ proptest! {
     #[test]
     fn best_reply_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
-        prop_assume!(g.outcome().is_none());
+        prop_assume!(!g.is_over());
         let expected = best_reply(&RACE, &g, g.to_move(), depth, 0);
         let got = search(&RACE, &g, Model::BestReply, depth);
         prop_assert_eq!(got.score, expected);
@@ -182,7 +182,7 @@ proptest! {
     #[test]
     fn paranoid_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
-        prop_assume!(g.outcome().is_none());
+        prop_assume!(!g.is_over());
         prop_assert_eq!(search(&RACE, &g, Model::Paranoid, depth).score, paranoid(&RACE, &g, g.to_move(), depth, 0));
     }
 
@@ -196,7 +196,7 @@ proptest! {
     #[test]
     fn maxn_equals_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4, 6]), plies in 0usize..60, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
-        prop_assume!(g.outcome().is_none());
+        prop_assume!(!g.is_over());
         let root = g.to_move().index();
         let mut full = 0; // the nodes of every iteration's whole tree
         for d in 1..depth {
@@ -221,7 +221,7 @@ fn the_models_differ_with_three_seats() {
     let differ = |a: Model, b: Model| {
         (0..40u64).any(|seed| {
             let g = random_position(3, 20 + seed as usize, seed);
-            g.outcome().is_none() && search(&RACE, &g, a, 3).score != search(&RACE, &g, b, 3).score
+            !g.is_over() && search(&RACE, &g, a, 3).score != search(&RACE, &g, b, 3).score
         })
     };
     assert!(differ(Model::BestReply, Model::Paranoid));
@@ -237,7 +237,7 @@ fn maxn_prunes() {
     let (mut searched, mut whole) = (0, 0);
     for seed in 0..8u64 {
         let g = random_position(3, 10 + 5 * seed as usize, seed);
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         searched += search(&RACE, &g, Model::MaxN, 3).nodes;
@@ -356,7 +356,7 @@ fn paranoid_plays_for_the_team() {
     let mut differ = false;
     for seed in 0..12u64 {
         let g = Pairs(random_position(4, 8 + 3 * seed as usize, seed));
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         let root = g.to_move();
@@ -378,7 +378,7 @@ fn maxn_plays_for_the_team() {
     let mut differ = false;
     for seed in 0..12u64 {
         let g = Pairs(random_position(4, 8 + 3 * seed as usize, seed));
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         let root = g.to_move().index();
@@ -410,12 +410,12 @@ fn two_seat_models_agree<G: EngineGame>(options: &G::Options, depth: u32) {
         let mut g = G::new(options).unwrap();
         for _ in 0..rng.random_range(0..40) {
             let moves = moves_of(&g);
-            if moves.is_empty() || g.outcome().is_some() {
+            if moves.is_empty() || g.is_over() {
                 break;
             }
             g.play(moves[rng.random_range(0..moves.len())]);
         }
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         let mut paranoid = registry::build::<G>(&spec("paranoid")).unwrap();
@@ -454,12 +454,12 @@ fn best_reply_equals_the_reference_in_four_player_martian_chess() {
         let mut g = MartianChess::new(&options).unwrap();
         for _ in 0..rng.random_range(0..30) {
             let moves = moves_of(&g);
-            if g.outcome().is_some() || moves.is_empty() {
+            if g.is_over() || moves.is_empty() {
                 break;
             }
             g.play(moves[rng.random_range(0..moves.len())]);
         }
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         for depth in 1..=2 {

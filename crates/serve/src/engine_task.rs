@@ -116,7 +116,7 @@ fn finish<G: ServeGame>(live: &Arc<Live<G>>, state: &mut State<G>, game: &G, res
         false,
     ));
     match result.best {
-        Some(mv) if game.outcome().is_none() && game.is_legal(mv) => {
+        Some(mv) if !game.is_over() && game.is_legal(mv) => {
             state.push(mv);
             start_if_due(live, state);
         }
@@ -131,7 +131,7 @@ fn line<G: Game>(game: &G, pv: &[G::Move]) -> (Vec<G::Move>, Vec<String>) {
     let mut moves = Vec::new();
     let mut texts = Vec::new();
     for &mv in pv {
-        if at.outcome().is_some() || !at.is_legal(mv) {
+        if at.is_over() || !at.is_legal(mv) {
             break;
         }
         texts.push(at.format_move(mv));

@@ -162,7 +162,7 @@ impl<G: ServeGame> State<G> {
     /// The seat to move in the position shown, if the game goes on there.
     pub fn seat_to_move(&self) -> Option<usize> {
         let game = self.current();
-        game.outcome().is_none().then(|| game.to_move().index())
+        (!game.is_over()).then(|| game.to_move().index())
     }
 
     /// Whether `seat` is played by a person.

@@ -262,7 +262,7 @@ fn write_record() -> (std::path::PathBuf, Vec<String>) {
     let mut game = ChineseCheckers::new(&options).unwrap();
     let mut moves = Vec::new();
     let mut list = MoveList::new();
-    while game.outcome().is_none() {
+    while !game.is_over() {
         game.legal_moves(&mut list);
         let mv = *list.iter().nth(list.len() / 2).unwrap();
         moves.push(game.format_move(mv));
@@ -327,7 +327,7 @@ async fn against<G: Game>(browser: &Browser, engine: &str) {
         assert_eq!(moves[played], mv["text"].as_str().unwrap(), "{} turn {turn}", G::NAME);
         assert!(took <= THINK.1 + MARGIN, "{what} took {took:?}");
         slowest = slowest.max(took);
-        let over = replayed(&start, &moves).outcome().is_some();
+        let over = replayed(&start, &moves).is_over();
         if over || turn + 1 == TURNS {
             assert_eq!(browser.shown("#result").await, over, "{} after {moves:?}", G::NAME);
             eprintln!("{} against {engine}: {} (slowest reply {slowest:?})", G::NAME, moves.join(" "));
@@ -348,11 +348,11 @@ fn safe_move<G: Game>(game: &G, view: &Value, turn: usize) -> Value {
         let mut after = game.clone();
         after.play(game.parse_move(m["text"].as_str().unwrap()).expect("the view lists legal moves"));
         after.legal_moves(&mut replies);
-        after.outcome().is_none()
+        !after.is_over()
             && replies.iter().all(|&reply| {
                 let mut then = after.clone();
                 then.play(reply);
-                then.outcome().is_none()
+                !then.is_over()
             })
     };
     let order = legal[first..].iter().chain(&legal[..first]);

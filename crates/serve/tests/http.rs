@@ -355,7 +355,7 @@ fn record(plies: usize) -> (String, Vec<String>) {
     let mut game = ChineseCheckers::new(&options).unwrap();
     let mut moves = Vec::new();
     let mut list = tabula_rules::MoveList::new();
-    while game.outcome().is_none() {
+    while !game.is_over() {
         game.legal_moves(&mut list);
         let mv = *list.iter().next().unwrap();
         moves.push(game.format_move(mv));

@@ -231,7 +231,7 @@ impl<G: EngineGame> UgiEngine<G> {
 /// The answer to a query about `game`.
 fn answer<G: EngineGame>(game: &G, query: Query) -> String {
     match query {
-        Query::GameOver => game.outcome().is_some().to_string(),
+        Query::GameOver => game.is_over().to_string(),
         Query::P1Turn => (game.to_move() == Seat(0)).to_string(),
         Query::Result => result(game.outcome()),
         Query::Turn => format!("p{}", game.to_move().index() + 1),

@@ -106,7 +106,7 @@ impl Evaluator<ChineseCheckers> for CcEval {
                 *value -= camp * camp_cost(game, Seat(s as u8), sum) / LATE;
             }
         }
-        if self.hop != 0 && game.outcome().is_none() {
+        if self.hop != 0 && !game.is_over() {
             out[game.to_move().index()] += self.hop * best_gain(game);
         }
         out
@@ -192,7 +192,7 @@ mod tests {
         for players in [2, 3] {
             let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
             let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
-            while g.outcome().is_none() {
+            while !g.is_over() {
                 g.legal_moves(&mut moves);
                 let target = (g.camp(g.to_move()) + 3) % 6;
                 let gain = |m: &tabula_rules::games::chinese_checkers::CcMove| {
@@ -221,7 +221,7 @@ mod tests {
     fn bench_positions_parse_and_run() {
         for (text, _) in <ChineseCheckers as EngineGame>::BENCH_POSITIONS {
             let g = ChineseCheckers::from_text(text).unwrap();
-            assert!(g.outcome().is_none());
+            assert!(!g.is_over());
             assert_eq!(&g.to_text(), text);
         }
     }

@@ -223,7 +223,7 @@ impl Evaluator<E> for EEval {
             }
             out[v] += guards[v];
         }
-        if self.tempo != 0 && game.outcome().is_none() {
+        if self.tempo != 0 && !game.is_over() {
             out[game.to_move().index()] += self.tempo;
         }
         out
@@ -370,7 +370,7 @@ mod tests {
             for seed in 0..6 {
                 let mut g = start(players);
                 let mut rng = SmallRng::seed_from_u64(seed);
-                while g.outcome().is_none() && g.ply() < 400 {
+                while !g.is_over() && g.ply() < 400 {
                     g.legal_moves(&mut moves);
                     for &mv in moves.iter() {
                         let mut after = g;
@@ -474,7 +474,7 @@ mod tests {
         for players in [2, 3, 6] {
             let mut g = start(players);
             let mut rng = SmallRng::seed_from_u64(7);
-            while g.outcome().is_none() {
+            while !g.is_over() {
                 g.legal_moves(&mut moves);
                 let mv = crate::playout::PlayoutPolicy::choose(&policy, &g, moves.as_slice(), &mut rng);
                 g.play(mv);
@@ -491,7 +491,7 @@ mod tests {
     fn bench_positions_parse_round_trip_and_are_unfinished() {
         for (text, depth) in <E as EngineGame>::BENCH_POSITIONS {
             let g = E::from_text(text).unwrap();
-            assert!(g.outcome().is_none(), "{text}");
+            assert!(!g.is_over(), "{text}");
             assert_eq!(&g.to_text(), text);
             assert!(*depth >= 1);
         }
@@ -513,13 +513,13 @@ mod tests {
             for seed in 0..200 {
                 let mut g = start(players);
                 let mut rng = SmallRng::seed_from_u64(seed);
-                while g.outcome().is_none() && g.ply() < ply {
+                while !g.is_over() && g.ply() < ply {
                     g.legal_moves(&mut moves);
                     let mv = crate::playout::PlayoutPolicy::choose(&policy, &g, moves.as_slice(), &mut rng);
                     g.play(mv);
                 }
                 let traps: usize = (0..players).map(|s| g.pieces(Seat(s)).filter(|p| p.3).count()).sum();
-                if g.outcome().is_none() && traps >= 1 && g.tall().count_ones() >= 2 {
+                if !g.is_over() && traps >= 1 && g.tall().count_ones() >= 2 {
                     println!("{players} {traps} {}", g.to_text());
                     break;
                 }

@@ -141,7 +141,7 @@ mod tests {
         let mut g = Echelon::new(&EgOptions::default()).unwrap();
         let mut moves = MoveList::new();
         let mut k = 7usize;
-        while g.outcome().is_none() {
+        while !g.is_over() {
             for s in 0..2 {
                 assert_eq!(reach(&g, Seat(s)).1, g.mobility(Seat(s)), "{}", g.to_text());
             }
@@ -155,7 +155,7 @@ mod tests {
     fn bench_positions_parse_and_run() {
         for (text, _) in <Echelon as EngineGame>::BENCH_POSITIONS {
             let g = Echelon::from_text(text).unwrap();
-            assert!(g.outcome().is_none());
+            assert!(!g.is_over());
             assert_eq!(&g.to_text(), text);
         }
     }

@@ -112,7 +112,7 @@ impl PlayoutPolicy<ChineseCheckers> for CcForward {
         // Per peg with a move: its hole, its destinations and the running total of the
         // weights before and after its moves.
         let mut pegs = [(0usize, 0 as Bits, 0f32, 0f32); PEGS as usize];
-        while plies < max_plies && game.outcome().is_none() {
+        while plies < max_plies && !game.is_over() {
             let seat = game.to_move();
             let row = &self.distance[((game.camp(seat) + 3) % 6) as usize];
             let own = game.pegs(seat);

@@ -228,7 +228,7 @@ impl PlayoutPolicy<E> for EForward {
             return playout(game, self, rng, moves, max_plies);
         }
         let mut plies = 0;
-        while plies < max_plies && game.outcome().is_none() {
+        while plies < max_plies && !game.is_over() {
             let mv = match self.quick(game, rng) {
                 Some(mv) => mv,
                 None => {
@@ -358,7 +358,7 @@ mod tests {
             let mut g = start;
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut plies = 0;
-            while g.outcome().is_none() {
+            while !g.is_over() {
                 assert!(plies < cap, "{players} players, seed {seed}: no result in {cap} plies: {}", g.to_text());
                 g.legal_moves(&mut moves);
                 let mv = policy.choose(&g, moves.as_slice(), &mut rng);
@@ -394,7 +394,7 @@ mod tests {
                 let mut g = start(players);
                 let mut rng = SmallRng::seed_from_u64(seed);
                 let mut plies = 0;
-                while g.outcome().is_none() {
+                while !g.is_over() {
                     assert!(plies < cap, "{players} players, seed {seed}: no result in {cap} plies");
                     g.legal_moves(&mut moves);
                     let mv = match policy.quick(&g, &mut rng) {

@@ -45,7 +45,7 @@ pub fn playout<G: Game, P: PlayoutPolicy<G> + ?Sized>(
     max_plies: u32,
 ) -> u32 {
     let mut plies = 0;
-    while plies < max_plies && game.outcome().is_none() {
+    while plies < max_plies && !game.is_over() {
         game.legal_moves(moves);
         let mv = match moves.as_slice() {
             [] => break,

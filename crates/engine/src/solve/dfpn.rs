@@ -182,7 +182,7 @@ impl<'a> Dfpn<'a> {
 
     /// What is known of a child before it is expanded.
     fn leaf<G: Game>(&self, game: &G, key: u64) -> Node {
-        if game.outcome().is_some() {
+        if game.is_over() {
             return if wins(game, self.attacker) { Node::proved(0) } else { Node::disproved(NO_LOOP) };
         }
         if let Some(&depth) = self.path.get(&key) {

@@ -16,14 +16,14 @@ pub(super) fn proof<G: Game>(table: &Table, game: &G, attacker: Seat, capped: bo
     let mut line = Vec::new();
     let mut game = game.clone();
     let mut moves = MoveList::new();
-    while game.outcome().is_none() && line.len() < MAX_PLIES {
+    while !game.is_over() && line.len() < MAX_PLIES {
         game.legal_moves(&mut moves);
         let or = game.to_move() == attacker;
         let mut best: Option<(G::Move, u16)> = None;
         for &mv in moves.iter() {
             let mut child = game.clone();
             child.play(mv);
-            let len = if child.outcome().is_some() {
+            let len = if child.is_over() {
                 wins(&child, attacker).then_some(0)
             } else {
                 lookup(table, position_key(&child, capped), attacker).filter(|e| e.pn == 0).map(|e| e.len)
@@ -48,11 +48,11 @@ pub(super) fn draw<G: Game>(table: &Table, game: &G, capped: bool) -> Vec<G::Mov
     let mut seen = vec![position_key(game, capped)];
     let mut game = game.clone();
     let mut moves = MoveList::new();
-    while game.outcome().is_none() && line.len() < MAX_PLIES {
+    while !game.is_over() && line.len() < MAX_PLIES {
         game.legal_moves(&mut moves);
         let other = Seat(1 - game.to_move().0);
         let holds = |child: &G| {
-            if child.outcome().is_some() {
+            if child.is_over() {
                 !wins(child, other)
             } else {
                 lookup(table, position_key(child, capped), other).is_some_and(|e| e.dn == 0)

@@ -155,7 +155,7 @@ fn capped_cases<G: Game>(start: &G, cases: u64, plies: std::ops::Range<u32>, bud
             }
             game.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
-        if game.outcome().is_some() {
+        if game.is_over() {
             continue;
         }
         for extra in (1..=8).rev() {
@@ -227,11 +227,11 @@ fn echelon_late_positions_uncapped() {
     for seed in 0..40 {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut game = start::<Echelon>("ge.radius=2");
-        while game.outcome().is_none() && tree_size(&game, 5_000) > 5_000 {
+        while !game.is_over() && tree_size(&game, 5_000) > 5_000 {
             game.legal_moves(&mut moves);
             game.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
-        if game.outcome().is_none() {
+        if !game.is_over() {
             assert_eq!(solved(&game), negamax(&game), "{}", game.to_text());
             checked += 1;
         }

@@ -73,7 +73,7 @@ fn info_line<G: Game>(game: &G, info: &SearchInfo<G::Move>) -> Reply {
     let mut line = game.clone();
     let mut pv = Vec::with_capacity(info.pv.len());
     for &mv in &info.pv {
-        if line.outcome().is_some() || !line.is_legal(mv) {
+        if line.is_over() || !line.is_legal(mv) {
             break;
         }
         pv.push(line.format_move(mv));

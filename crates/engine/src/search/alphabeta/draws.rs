@@ -115,7 +115,7 @@ mod tests {
             let mv = g.parse_move(text).unwrap();
             g.play(mv);
         }
-        assert!(g.outcome().is_none());
+        assert!(!g.is_over());
         let config = AlphaBetaConfig { contempt: Some(-5_000), lmr: Some(0), ..AlphaBetaConfig::default() };
         let mut knowing = AlphaBeta::<Icelights>::new(config.clone());
         knowing.seen = vec![(0, search_key(&start, g.to_move(), -5_000))];

@@ -49,7 +49,7 @@ impl<G: EngineGame> Worker<'_, G> {
         self.check_limits()?;
         self.nodes += 1;
         self.pv[ply].clear();
-        if game.outcome().is_some() {
+        if game.is_over() {
             return Ok(self.leaf_values(game, ply));
         }
         let key = self.key(game);
@@ -117,7 +117,7 @@ impl<G: EngineGame> Worker<'_, G> {
     fn quiesce_maxn(&mut self, game: &G, ply: usize, parent: Parent, left: u32) -> Result<Values, Abort> {
         let mut best = self.leaf_values(game, ply);
         let seat = game.to_move();
-        if left == 0 || ply + 1 >= MAX_PLY || game.outcome().is_some() {
+        if left == 0 || ply + 1 >= MAX_PLY || game.is_over() {
             return Ok(best);
         }
         if self.prunes(game, seat, best[seat.index()], parent) {
@@ -187,7 +187,7 @@ impl<G: EngineGame> Worker<'_, G> {
     /// them).
     pub(super) fn leaf_values(&self, game: &G, ply: usize) -> Values {
         let mut values = margins(self.eval, game);
-        let finished = game.outcome().is_some();
+        let finished = game.is_over();
         for (s, v) in values.iter_mut().enumerate().take(game.seats()) {
             let sign = self.sign(game, Seat(s as u8));
             *v = match *v {

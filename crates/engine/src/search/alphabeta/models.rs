@@ -107,7 +107,7 @@ impl<G: EngineGame> Worker<'_, G> {
         }
         child.play(mv);
         let mut real = owner == IN_TURN;
-        if self.brs && child.outcome().is_none() {
+        if self.brs && !child.is_over() {
             let seat = if self.side(game) < 0 {
                 Some(self.root)
             } else if self.side(&child) > 0 {

@@ -17,7 +17,7 @@ impl<G: EngineGame> Worker<'_, G> {
         self.check_limits()?;
         self.nodes += 1;
         self.pv[ply].clear();
-        if game.outcome().is_some() {
+        if game.is_over() {
             return Ok(self.leaf(game, ply));
         }
         let key = self.key(game);

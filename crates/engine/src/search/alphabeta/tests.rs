@@ -15,7 +15,7 @@ use crate::search::simple::margin;
 /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
 fn minimax(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
     let eval = crate::eval::chinese_checkers::CcEval::default();
-    if game.outcome().is_some() || depth == 0 {
+    if game.is_over() || depth == 0 {
         return match margin(&eval, game, root) {
             v if v >= score::WIN => score::WIN - ply,
             v if v <= -score::WIN => -(score::WIN - ply),
@@ -56,7 +56,7 @@ proptest! {
     #[test]
     fn equals_plain_minimax(seed in any::<u64>(), players in prop::sample::select(vec![2u8, 3]), plies in 0usize..40, depth in 1u32..=3) {
         let g = random_position(players, plies, seed);
-        prop_assume!(g.outcome().is_none());
+        prop_assume!(!g.is_over());
         let expected = minimax(&g, g.to_move(), depth, 0);
         let got = search(&g, Limits::depth(depth));
         prop_assert_eq!(got.score, expected);
@@ -268,12 +268,12 @@ fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
         let mut moves = MoveList::new();
         for _ in 0..rng.random_range(0..40) {
             g.legal_moves(&mut moves);
-            if moves.is_empty() || g.outcome().is_some() {
+            if moves.is_empty() || g.is_over() {
                 break;
             }
             g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
         }
-        if g.outcome().is_some() {
+        if g.is_over() {
             continue;
         }
         // Negamax without late move reductions, which max^n does not make.

@@ -219,7 +219,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         // A finished game's margin is a win, a loss or 0 (a draw); an unfinished one's
         // evaluation is never as large as a win.
         let value = match margin(self.eval, game, self.root) {
-            0 if game.outcome().is_some() => return self.draw(game),
+            0 if game.is_over() => return self.draw(game),
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
             v if self.contempt != 0 => v - self.contempt * game.draw_share() / 100,

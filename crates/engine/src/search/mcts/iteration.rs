@@ -244,7 +244,7 @@ impl<G: EngineGame> Tree<G> {
             let ask = CLOCK_PLIES.min(plies - played);
             let done = ctx.policy.play_out(game, &mut self.rng, &mut self.list, ask);
             played += done;
-            if done < ask || game.outcome().is_some() {
+            if done < ask || game.is_over() {
                 break;
             }
             if played < plies && Instant::now() >= deadline {

@@ -26,7 +26,7 @@ fn random_position<G: Game>(options: &G::Options, plies: usize, seed: u64) -> G 
     let mut list = MoveList::new();
     for _ in 0..plies {
         g.legal_moves(&mut list);
-        if g.outcome().is_some() || list.is_empty() {
+        if g.is_over() || list.is_empty() {
             break;
         }
         let mv = list.as_slice()[rng.random_range(0..list.len())];
@@ -57,7 +57,7 @@ fn summary<G: EngineGame>(game: &G, model: MctsModel, seed: u64, nodes: u64) -> 
 fn two_seat_models_are_maxn<G: EngineGame>(options: &G::Options) {
     for seed in 0..3u64 {
         let game: G = random_position(options, 7 * seed as usize, seed);
-        if game.outcome().is_some() {
+        if game.is_over() {
             continue;
         }
         let maxn = summary(&game, MctsModel::MaxN, seed, 3000);
@@ -166,7 +166,7 @@ fn assert_best_reply_layers<G: EngineGame>(game: &G, nodes: u64) {
     walk(&m, game, |node, position| {
         let n = tree.nodes[node as usize];
         assert_eq!(n.to_move, position.to_move().0);
-        if n.moves_start == NONE || position.outcome().is_some() {
+        if n.moves_start == NONE || position.is_over() {
             return;
         }
         let range = n.moves_start as usize..(n.moves_start + n.moves_len) as usize;

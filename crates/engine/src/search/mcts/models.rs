@@ -108,7 +108,7 @@ impl Sides {
             game.hand_turn_to(Seat(owner));
         }
         game.play(mv);
-        if game.outcome().is_some() {
+        if game.is_over() {
             return;
         }
         let next = game.to_move().0;
@@ -182,7 +182,7 @@ impl<G: EngineGame> Tree<G> {
     /// line stops before the first move out of turn.
     pub(super) fn real_step(&self, game: &mut G, node: u32, list: &mut MoveList<G::Move>) -> bool {
         let n = &self.nodes[node as usize];
-        if n.mover != game.to_move().0 || game.outcome().is_some() {
+        if n.mover != game.to_move().0 || game.is_over() {
             return false;
         }
         game.legal_moves(list);

@@ -32,7 +32,7 @@ impl<G: EngineGame> Tree<G> {
             let n = &self.nodes[node as usize];
             self.sides.advance(&mut game, n.mv, n.mover);
         }
-        game.outcome().is_some()
+        game.is_over()
     }
 
     /// The root's children, as seen from the seat to move at the root.

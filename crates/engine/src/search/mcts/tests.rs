@@ -438,7 +438,7 @@ fn the_last_peg_leaves_home_by_the_shortest_way() {
         let mut mcts = cc_mcts(crate::settings::mcts_defaults::<ChineseCheckers>().config);
         let mut greedy = Greedy::<ChineseCheckers>::new();
         let mut moves = 0;
-        while game.outcome().is_none() && moves <= fewest {
+        while !game.is_over() && moves <= fewest {
             let searcher: &mut dyn Searcher<ChineseCheckers> =
                 if game.to_move() == Seat(0) { &mut mcts } else { &mut greedy };
             let mv = searcher.search(&game, &Limits::nodes(3000), &mut quiet).best.unwrap();

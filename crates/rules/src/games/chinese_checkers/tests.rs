@@ -287,7 +287,7 @@ fn reach_sets_list_the_legal_moves_in_order() {
         let mut g = ChineseCheckers::new(&CcOptions { players, anti_block, ..CcOptions::default() }).unwrap();
         let mut list = MoveList::new();
         for ply in 0..150u32 {
-            if g.outcome().is_some() {
+            if g.is_over() {
                 break;
             }
             let mut from_reach = Vec::new();
@@ -320,7 +320,7 @@ fn single_peg_reach_depends_only_on_its_reads() {
         let mut g = ChineseCheckers::new(&options).unwrap();
         let mut list = MoveList::new();
         for ply in 0..400usize {
-            if g.outcome().is_some() {
+            if g.is_over() {
                 break;
             }
             let seat = g.turn.to_move as usize;

@@ -96,7 +96,7 @@ fn most_moves_in_random_play() {
                 let mut g = E::new(&o).unwrap();
                 let mut moves = MoveList::new();
                 for _ in 0..300 {
-                    if g.outcome().is_some() {
+                    if g.is_over() {
                         break;
                     }
                     most = most.max(g.count_moves());
@@ -118,7 +118,7 @@ fn destinations_match_the_listed_movements() {
     let mut seed = 7u64;
     let mut checked = 0;
     for _ in 0..150 {
-        if g.outcome().is_some() {
+        if g.is_over() {
             break;
         }
         g.legal_moves(&mut moves);

@@ -33,7 +33,7 @@ fn start_matches_the_spec_setup_and_text() {
     assert_eq!(g.tower(Seat(1)), sq("h8"));
     assert_eq!(g.facing(sq("b1")), Some(Dir::N));
     assert_eq!(g.facing(sq("h7")), Some(Dir::W));
-    assert!(g.outcome().is_none());
+    assert!(!g.is_over());
     // The opening volley of spec §3.
     let beams = g.beams();
     assert_eq!(beams.hits, 0);
@@ -69,7 +69,7 @@ fn spec_counts_at_the_start() {
         .filter(|&&m| {
             let mut c = g;
             c.play(m);
-            c.outcome().is_some()
+            c.is_over()
         })
         .count();
     assert_eq!(ended, 66);
@@ -162,7 +162,7 @@ fn beams_stop_at_beamers_and_loops_end() {
     assert_eq!(beam.end, BeamEnd::Loop);
     assert_eq!(beam.end_square, sq("c3"));
     assert_eq!(beam.legs().len(), 5);
-    assert!(ring.outcome().is_none());
+    assert!(!ring.is_over());
     // Its own Beamer stops a beam that comes back.
     let back = at("icelights turn=0 ply=0 passes=0 board=7t/8/8/8/8/IE1IS5/8/BN1IW4T");
     let b = back.beams();
@@ -182,7 +182,7 @@ fn no_move_means_orientation_or_pass() {
     let mut g = g;
     g.play(g.parse_move("pass").unwrap());
     assert_eq!(g.passes(), 1);
-    assert!(g.outcome().is_none());
+    assert!(!g.is_over());
 }
 
 #[test]

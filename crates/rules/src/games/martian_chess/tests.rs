@@ -137,7 +137,7 @@ fn captures_score_the_pips_and_change_the_owner() {
     g.play(g.parse_move("a4-b5").unwrap());
     assert_eq!((g.points(Seat(0)), g.points(Seat(1))), (1, 0));
     assert_eq!(g.size_at(g.topology().parse("b5").unwrap()), 3);
-    assert!(g.outcome().is_none());
+    assert!(!g.is_over());
     // The queen now belongs to seat 1, which may not send it straight back (even after a capture).
     assert!(matches!(g.parse_move("b5-a4"), Err(NotationError::Illegal { .. })));
     assert!(g.parse_move("b5-a5").is_ok());
@@ -207,7 +207,7 @@ fn the_called_clock_ends_the_game_after_seven_quiet_plies() {
     for n in 2..7 {
         g.play(g.parse_move(quiet.next().unwrap()).unwrap());
         assert_eq!(g.clock(), Some(n));
-        assert!(g.outcome().is_none());
+        assert!(!g.is_over());
     }
     g.play(g.parse_move(quiet.next().unwrap()).unwrap());
     assert_eq!(g.clock(), Some(7));
@@ -217,7 +217,7 @@ fn the_called_clock_ends_the_game_after_seven_quiet_plies() {
     let mut g = m2("...Q/..../..../.P../Q.../..../..../...P", 0, "points=0,0 clock=6 last=-");
     g.play(g.parse_move("a4-b5").unwrap());
     assert_eq!(g.clock(), Some(0));
-    assert!(g.outcome().is_none());
+    assert!(!g.is_over());
     // always_on: running from the start, no call.
     let g = martian(&[("mc.clock", "always_on")]);
     assert_eq!(g.clock(), Some(0));
