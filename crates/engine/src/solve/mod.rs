@@ -1,9 +1,11 @@
 //! The proof-number solver: the game-theoretic value of a position of a two-seat game
 //! (win, loss or draw for the side to move) and a line that shows it.
 //!
-//! Two df-pn searches (depth-first proof-number search) share one table: does the side to move force a win? If
-//! not, does the other seat? Neither: a draw (endless play counts as one). Proofs and
-//! disproofs stay in the table for the walk that prints the line.
+//! Two df-pn searches (depth-first proof-number search) share one table: does the side to
+//! move force a win? If not, does the other seat? Neither: a draw (endless play counts as
+//! one). In a game that cannot be drawn ([`Game::can_draw`], Echelon) the first search
+//! decides: a side that does not force a win loses. Proofs and disproofs stay in the table
+//! for the walk that prints the line.
 
 mod dfpn;
 mod line;
@@ -157,6 +159,7 @@ impl Solver {
             };
             match attempt(me, &mut nodes) {
                 Ok(true) => Ok(Value::Win),
+                Ok(false) if !game.can_draw() => Ok(Value::Loss),
                 Ok(false) => match attempt(other, &mut nodes) {
                     Ok(true) => Ok(Value::Loss),
                     Ok(false) => Ok(Value::Draw),
@@ -167,6 +170,7 @@ impl Solver {
         };
         let line = match value {
             Ok(Value::Win) => line::proof(&self.table, game, me, capped),
+            Ok(Value::Loss) if !game.can_draw() => line::disproof(&self.table, game, me, capped),
             Ok(Value::Loss) => line::proof(&self.table, game, other, capped),
             Ok(Value::Draw) => line::draw(&self.table, game, capped),
             Err(_) => Vec::new(),

@@ -268,6 +268,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn team(&self, seat: Seat) -> u8 {
         seat.0
     }
+    /// Whether a game from this position can end without a sole winner: a draw, or play
+    /// that never ends (which a solver counts as a draw). Yes unless the rules rule it out;
+    /// where they do, a seat that cannot force a win has lost.
+    fn can_draw(&self) -> bool {
+        true
+    }
     /// Gives the turn to `seat`, the seats between losing theirs (best-reply search lets one
     /// opponent move out of turn). Giving it to the seat to move changes nothing; the hash
     /// follows. Returns `false`, changing nothing, where the game cannot or is over.

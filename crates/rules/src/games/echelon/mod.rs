@@ -389,6 +389,12 @@ impl Game for Echelon {
         ending::shared_reason(&self.turn, 2, self.options.max_plies)
     }
 
+    /// Every game ends with a winner: each move kills a hex or lowers the counters lying
+    /// under others, and a stuck seat loses. Only the engine-safety `max_plies` draws.
+    fn can_draw(&self) -> bool {
+        self.options.max_plies.is_some()
+    }
+
     fn hash_from_scratch(&self) -> u64 {
         let mut h = if self.turn.to_move == 1 { BLUE_TO_MOVE } else { 0 };
         for (k, i) in BitIter(self.occupied()).enumerate() {

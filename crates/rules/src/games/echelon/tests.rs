@@ -156,8 +156,30 @@ fn no_move_loses_and_there_is_no_draw() {
 #[test]
 fn max_plies_draws() {
     let mut g = start(&[("max_plies", "2")]);
+    assert!(g.can_draw());
     play(&mut g, "d5-e5 f5-f9");
     assert_eq!(g.outcome().map(|o| o.to_string()), Some("draw".to_string()));
+}
+
+/// Without the cap no game is drawn, as `can_draw` tells the solver: random games on
+/// every radius end with a sole winner.
+#[test]
+fn every_game_has_a_winner() {
+    use rand::{Rng, SeedableRng};
+    let mut moves = MoveList::new();
+    for radius in 2..=6 {
+        for seed in 0..40 {
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let radius = radius.to_string();
+            let mut g = start(&[("ge.radius", radius.as_str())]);
+            assert!(!g.can_draw());
+            while !g.is_over() {
+                g.legal_moves(&mut moves);
+                g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
+            }
+            assert!(g.outcome().unwrap().sole_winner().is_some(), "radius {radius} seed {seed}");
+        }
+    }
 }
 
 #[test]
