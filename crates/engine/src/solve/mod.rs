@@ -68,7 +68,7 @@ impl fmt::Display for Stop {
 /// A progress report during a long solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {
-    /// Nodes expanded so far, over both searches.
+    /// Nodes expanded so far, over the searches run.
     pub nodes: u64,
     /// Time since the solve began.
     pub time: Duration,
@@ -90,7 +90,7 @@ pub struct Solution<M> {
     /// A line that shows the value: the winner's proof (the loser delaying the end), or
     /// for a draw moves that keep it as far as the table knows them.
     pub line: Vec<M>,
-    /// Nodes expanded (positions whose moves were generated), over both searches.
+    /// Nodes expanded (positions whose moves were generated), over the searches run.
     pub nodes: u64,
     /// The time taken.
     pub time: Duration,
