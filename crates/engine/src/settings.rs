@@ -102,6 +102,15 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         get: |c| c.quiescence.unwrap_or_default(),
         set: |c, v| c.quiescence = Some(v),
     },
+    &Number::<AlphaBetaConfig, _> {
+        key: "lost",
+        doc: "with two seats, a search score at or below minus this counts the race as lost: the move \
+              that progresses most is played instead of holding on; 0 turns it off (the game sets the default)",
+        min: 0,
+        max: 1_000_000,
+        get: |c| c.lost.unwrap_or_default(),
+        set: |c, v| c.lost = Some(v),
+    },
 ];
 
 /// The keys of `mcts`.
@@ -263,14 +272,15 @@ pub(crate) fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<Key
         .collect()
 }
 
-/// The alpha-beta settings a spec starts from for `G`: the game's contempt, reductions and
-/// opponent model.
+/// The alpha-beta settings a spec starts from for `G`: the game's contempt, reductions,
+/// opponent model, quiescence and lost race.
 pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     AlphaBetaConfig {
         contempt: Some(G::CONTEMPT),
         lmr: Some(G::LATE_MOVE_REDUCTIONS),
         model: G::OPPONENT_MODEL,
         quiescence: Some(G::QUIESCENCE_PLIES),
+        lost: Some(G::LOST_RACE),
         ..AlphaBetaConfig::default()
     }
 }

@@ -129,6 +129,11 @@ impl EngineGame for ChineseCheckers {
     }
     /// No rule ends a cycle of moves, and a race goes on after one (see `mcts:repeat`).
     const MCTS_REPEAT_DRAWS: bool = false;
+    /// Nine steps of the race behind by alpha-beta's search (a peg held at home is 13 or
+    /// more from its target): without a blocking rule a seat that has lost otherwise keeps
+    /// its last peg at home on the winner's target to the ply cap
+    /// (`docs/experiments/stalls.md`).
+    const LOST_RACE: Score = 900;
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
             "chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1",

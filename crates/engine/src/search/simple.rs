@@ -63,6 +63,16 @@ pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) ->
     }
 }
 
+/// How far `seat` has got on its own in `game`: its own evaluation, or the finished game's
+/// [`margin`]. Where a seat has lost, the move that maximizes this runs its race out
+/// instead of holding the other seats back.
+pub fn own_progress<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) -> i32 {
+    match game.outcome() {
+        Some(outcome) => finished_margin(game, &outcome, seat),
+        None => eval.evaluate(game)[seat.index()],
+    }
+}
+
 /// [`margin`] for every seat at once, from one evaluation (entries past `game.seats()` are
 /// 0). Between any two seats of different teams the margins add up to at most 0: only the
 /// leading team's can be positive, and it is at most what the other trails by.

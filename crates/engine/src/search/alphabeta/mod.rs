@@ -12,11 +12,12 @@
 //! * move ordering: hash move, killers, history (`ordering.rs`);
 //! * opponent models, paranoid and best-reply (`models.rs`, [`Model`]), and max^n with
 //!   shallow pruning (`maxn.rs`);
-//! * repetition and contempt (`draws.rs`);
+//! * repetition and contempt (`draws.rs`), a lost race run out (`lost_race.rs`);
 //! * Lazy SMP (`smp.rs`); one thread's state and its limits (`worker.rs`).
 
 mod deepening;
 mod draws;
+mod lost_race;
 mod maxn;
 mod models;
 mod negamax;
@@ -73,6 +74,10 @@ pub struct AlphaBetaConfig {
     /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`];
     /// `None`: the game's default ([`EngineGame::QUIESCENCE_PLIES`]).
     pub quiescence: Option<u32>,
+    /// With two seats, the search score at or below whose negative the race counts as
+    /// lost and the mover runs it out (see `lost_race.rs`); 0 turns it off; `None`: the
+    /// game's default ([`EngineGame::LOST_RACE`]).
+    pub lost: Option<i32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -85,6 +90,7 @@ impl Default for AlphaBetaConfig {
             contempt: None,
             lmr: None,
             quiescence: None,
+            lost: None,
         }
     }
 }
@@ -168,6 +174,13 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             let mut moves = MoveList::new();
             game.legal_moves(&mut moves);
             result.best = moves.as_slice().first().copied();
+        }
+        let lost = self.config.lost.unwrap_or(G::LOST_RACE);
+        if let Some(chosen) = result.best
+            && let Some(mv) = lost_race::run_out(game, &self.eval, chosen, result.score, lost)
+        {
+            result.best = Some(mv);
+            result.pv = vec![mv];
         }
         self.remember(game, result.best, contempt);
         result

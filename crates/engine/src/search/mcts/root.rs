@@ -8,8 +8,8 @@ use super::rewards::reward_score;
 use super::solver::{DRAW, UNPROVEN, WON};
 use super::tree::Tree;
 use super::{Proof, RootStat};
-use crate::api::{EngineGame, Evaluator, Score, score};
-use crate::search::simple::margin;
+use crate::api::{EngineGame, Score, score};
+use crate::search::simple::own_progress;
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;
@@ -173,10 +173,7 @@ pub(super) fn progress_when_lost<G: EngineGame>(
     let progress = |i: usize| {
         let mut child = game.clone();
         child.play(stats[i].mv);
-        match child.outcome() {
-            Some(_) => margin(eval, &child, mover),
-            None => eval.evaluate(&child)[mover.index()],
-        }
+        own_progress(eval, &child, mover)
     };
     (0..stats.len()).max_by_key(|&i| (progress(i), i == best)).unwrap_or(best)
 }
