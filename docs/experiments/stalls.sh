@@ -8,7 +8,8 @@
 # GAME is a game's name (all six by default). Environment: TABULA, the binary (default:
 # built here with cargo); TC, the time control (default st=0.05); GAMES, games a pair
 # (default 10, seats swapped); JOBS, games played at once (default 1: timed matches want a
-# core an engine); OUT, where the JSON lines go (default target/experiments/stalls);
+# core an engine); OUT, where the JSON lines and the game records go (default
+# target/experiments/stalls: a capped game can be replayed from its record);
 # SEED (default 2026); OPTS, extra `--opt` flags for every match.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -33,10 +34,11 @@ for game in "${games[@]}"; do
     for pair in "alphabeta mcts" "alphabeta greedy" "mcts greedy"; do
         read -r a b <<<"$pair"
         file="$OUT/$game-$a-$b.jsonl"
-        rm -f "$file"
+        rm -f "$file" "$OUT/$game-$a-$b.pgn"
         # shellcheck disable=SC2086
         "$TABULA" match "$game" --engine "$a" --engine "$b" --tc "$TC" --games "$GAMES" \
-            --openings random:2 --seed "$SEED" --concurrency "$JOBS" --jsonl "$file" ${OPTS:-} \
+            --openings random:2 --seed "$SEED" --concurrency "$JOBS" --jsonl "$file" \
+            --records "$OUT/$game-$a-$b.pgn" ${OPTS:-} \
             >"$OUT/$game-$a-$b.out"
         played=$(grep -c . "$file")
         capped=$(grep -c '"ends":"max plies"' "$file" || true)
