@@ -9,9 +9,9 @@
 # PLAYERS: player counts (2 to 6 by default). Environment: TABULA, the binary (default:
 # built here with cargo); TC, the time control (default st=0.05); ROUNDS, rounds a match
 # (default 2 with two or three players, 1 with more; a round seats every engine in every
-# seat once); JOBS, games played at once (default 1); OUT, where the JSON lines go (default
-# target/experiments/stalls-cc); SEED (default 2026); STAY and BLOCK, the cc.target_stay and
-# cc.anti_block values to run (default: all of them).
+# seat once); JOBS, games played at once (default 1); OUT, where the JSON lines and game
+# records go (default target/experiments/stalls-cc); SEED (default 2026); STAY and BLOCK,
+# the cc.target_stay and cc.anti_block values to run (default: all of them).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -38,10 +38,10 @@ for n in "${players[@]}"; do
     for stay in "${stays[@]}"; do
         for block in "${blocks[@]}"; do
             file="$OUT/p$n-$stay-$block.jsonl"
-            rm -f "$file"
+            rm -f "$file" "${file%.jsonl}.pgn"
             "$TABULA" match chinese-checkers --players "$n" --engine mcts --engine alphabeta \
                 --tc "$TC" --games "$((rounds * n))" --openings random:2 --seed "$SEED" \
-                --concurrency "$JOBS" --max-plies "$cap" --jsonl "$file" \
+                --concurrency "$JOBS" --max-plies "$cap" --jsonl "$file" --records "${file%.jsonl}.pgn" \
                 --opt cc.target_stay="$stay" --opt cc.anti_block="$block" >"$OUT/p$n-$stay-$block.out"
             played=$(grep -c . "$file")
             capped=$(grep -c '"ends":"max plies"' "$file" || true)
