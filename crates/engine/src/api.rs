@@ -148,9 +148,9 @@ pub trait EngineGame: Game {
     const MCTS_REPEAT_DRAWS: bool = true;
     /// Alpha-beta's default for a lost race (`alphabeta:lost`), in evaluation units: with
     /// two seats, a search score at or below minus this value counts the game as lost, and
-    /// the move that progresses most for the mover is played instead of the one that holds
-    /// on longest. For games where holding on only delays the end (a block kept until the
-    /// ply cap); 0 (off) unless a game sets it.
+    /// where the search's move makes no progress of the mover's own, the move that
+    /// progresses most is played instead. For games where holding on only delays the end
+    /// (a block kept until the ply cap); 0 (off) unless a game sets it.
     const LOST_RACE: Score = 0;
     /// The share, in percent (0 to 100), of a draw in the static evaluation of this
     /// unfinished position: alpha-beta adds that share of the draw's value (its contempt)

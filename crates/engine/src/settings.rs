@@ -104,8 +104,9 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Number::<AlphaBetaConfig, _> {
         key: "lost",
-        doc: "with two seats, a search score at or below minus this counts the race as lost: the move \
-              that progresses most is played instead of holding on; 0 turns it off (the game sets the default)",
+        doc: "with two seats, a search score at or below minus this counts the race as lost: where the \
+              search's move makes no progress of its own, the move that progresses most is played instead; \
+              0 turns it off (the game sets the default)",
         min: 0,
         max: 1_000_000,
         get: |c| c.lost.unwrap_or_default(),

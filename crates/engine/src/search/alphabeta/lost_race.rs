@@ -94,8 +94,6 @@ mod tests {
     fn a_race_still_run_keeps_the_searchs_move() {
         let game = ChineseCheckers::new(&Default::default()).unwrap();
         assert_eq!(best(&game, None, 3), best(&game, Some(0), 3));
-        let mut moves = MoveList::new();
-        game.legal_moves(&mut moves);
         let forward = game.parse_move("k14-k13").unwrap();
         let lost = ChineseCheckers::LOST_RACE;
         let eval = CcEval::default();
