@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::search::alphabeta::Model;
+use crate::search::alphabeta::{Model, Replies};
 use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
@@ -140,6 +140,9 @@ pub trait EngineGame: Game {
     /// Alpha-beta's default opponent model with three or more seats (`alphabeta:model`).
     /// Paranoid unless a game sets it.
     const OPPONENT_MODEL: Model = Model::Paranoid;
+    /// The replies alpha-beta's best-reply search tries (`alphabeta:replies`): all of
+    /// them unless a game sets it.
+    const BEST_REPLIES: Replies = Replies::All;
     /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
     /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
     const PLAYOUT_CAP: Option<u32> = None;

@@ -92,6 +92,16 @@ fn best_reply_builds<G: EngineGame>() -> Result<(), SpecError> {
     Err(SpecError(format!("model 'best-reply' is not built for {}: it cannot hand the turn on", G::NAME)))
 }
 
+/// The alpha-beta settings of a spec: the game's defaults, then the spec's keys.
+fn alphabeta_config<G: EngineGame>(name: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
+    let mut c = alphabeta_defaults::<G>();
+    apply(name, ALPHABETA, &mut c, pairs)?;
+    if c.model == Model::BestReply {
+        best_reply_builds::<G>()?;
+    }
+    Ok(c)
+}
+
 /// Builds the searcher a spec string describes. The memory its settings size (`hash`,
 /// `memory`) is allocated here, and a size the machine cannot give is an error naming the
 /// setting (see [`crate::memory`]).
@@ -99,11 +109,7 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
     let (name, pairs) = split(spec)?;
     Ok(match name {
         "alphabeta" => {
-            let mut c = AlphaBetaConfig::default();
-            apply(name, ALPHABETA, &mut c, &pairs)?;
-            if c.model == Model::BestReply {
-                best_reply_builds::<G>()?;
-            }
+            let c = alphabeta_config::<G>(name, &pairs)?;
             Box::new(AlphaBeta::<G>::try_new(c).map_err(|e| SpecError(e.to_string()))?)
         }
         "mcts" => {
@@ -234,5 +240,18 @@ mod tests {
         assert_eq!(mcts.len(), MCTS.len());
         assert!(keys::<ChineseCheckers>("alphabeta:hash=0").is_err());
         assert!(keys::<ChineseCheckers>("greedy").unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_spec_starts_from_the_games_defaults() {
+        use crate::search::alphabeta::Replies;
+        use tabula_rules::games::e::E;
+        let e = alphabeta_config::<E>("alphabeta", &[]).unwrap();
+        assert_eq!((e.model, e.replies), (E::OPPONENT_MODEL, E::BEST_REPLIES));
+        assert_eq!(e, alphabeta_defaults::<E>());
+        let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("replies", "all")]).unwrap();
+        assert_eq!((set.model, set.replies), (Model::Paranoid, Replies::All));
+        let cc = alphabeta_config::<ChineseCheckers>("alphabeta", &[]).unwrap();
+        assert_eq!((cc.model, cc.contempt, cc.lost), (Model::Paranoid, Some(0), Some(900)));
     }
 }

@@ -4,7 +4,7 @@
 use tabula_rules::MoveList;
 
 use super::MAX_PLY;
-use super::models::IN_TURN;
+use super::models::{IN_TURN, NULL_REPLY};
 use super::ordering::pick;
 use super::worker::{Abort, Worker};
 use crate::api::{EngineGame, score};
@@ -137,7 +137,9 @@ impl<G: EngineGame> Worker<'_, G> {
                 }
             }
             if alpha >= beta {
-                self.record_cutoff(mv, ply, depth);
+                if owner != NULL_REPLY {
+                    self.record_cutoff(mv, ply, depth);
+                }
                 break;
             }
         }
