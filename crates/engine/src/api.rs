@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use crate::search::alphabeta::{Model, Replies};
-use tabula_rules::{Game, MAX_SEATS};
+use tabula_rules::{Game, MAX_SEATS, Seat};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
 /// [`score::WIN_THRESHOLD`].
@@ -189,6 +189,12 @@ pub trait EngineGame: Game {
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
+    }
+    /// Whether `mv`, by the seat to move, reaches `seat`'s pieces (best-reply search with
+    /// `replies=tactical` tries only such replies of the opponents, and none). By default
+    /// a tactical move.
+    fn reaches(&self, mv: Self::Move, _seat: Seat) -> bool {
+        self.is_tactical(mv)
     }
     /// Whether a random opening may play this move. A game leaves out moves that no player
     /// opens with and that would decide the games started from them (Martian Chess: calling

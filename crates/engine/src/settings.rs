@@ -84,8 +84,9 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Choice::<AlphaBetaConfig, _> {
         key: "replies",
-        doc: "what best-reply search tries for the opponents: all their moves, or only tactical ones and \
-              none at all (the game sets the default)",
+        doc: "what best-reply search tries for the opponents: all their moves, or only those that reach \
+              the searcher's pieces (captures; in E, moves on its stacks) and none at all (the game sets \
+              the default)",
         get: |c| c.replies,
         set: |c, v| c.replies = v,
         applies: None,

@@ -2,8 +2,9 @@
 //! `paranoid`, `best-reply` and `maxn` all equal plain negamax; with three and four seats
 //! `best-reply` equals a simple Best-Reply Search, `paranoid` (with teams too) a plain
 //! paranoid minimax and `maxn` (with teams too) a plain max^n; `best-reply` with tactical
-//! replies equals the same reference with only tactical replies and a null one, in Chinese
-//! Checkers (no tactical moves: the root seat moves alone) and in E (traps and exchanges).
+//! replies equals the same reference with only the replies that reach the root seat's
+//! pieces and a null one, in Chinese Checkers (none reach: the root seat moves alone) and
+//! in E (moves on stacks that hold the root seat's pieces).
 //! No pruning, no table, no ordering in the references. The registry builds MCTS's models
 //! too.
 
@@ -74,8 +75,9 @@ fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i
 
 /// Best-Reply Search as Schadd and Winands define it: `root` moves, then the one reply of
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
-/// it; then `root` again. With [`Replies::Tactical`] the replies are the opponents'
-/// tactical moves and the null reply, where `root` moves again at once.
+/// it; then `root` again. With [`Replies::Tactical`] the replies are the opponents' moves
+/// that reach `root`'s pieces ([`EngineGame::reaches`]) and the null reply, where `root`
+/// moves again at once.
 fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
     replies(e, game, root, depth, ply, Replies::All)
 }
@@ -103,7 +105,7 @@ fn replies<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i3
         let mut handed = game.clone();
         assert!(handed.hand_turn_to(seat));
         for mv in moves_of(&handed) {
-            if tactical_only && !handed.is_tactical(mv) {
+            if tactical_only && !handed.reaches(mv, root) {
                 continue;
             }
             let mut child = handed.clone();
@@ -288,8 +290,8 @@ fn the_models_differ_with_three_seats() {
     assert!(differ(Model::MaxN, Model::BestReply));
 }
 
-/// The E test above meets tactical replies: in some positions an opponent's trap or
-/// exchange is a reply worse for the root seat than none.
+/// The E test above meets tactical replies: in some positions an opponent's move on a
+/// stack of the root seat is a reply worse for it than none.
 #[test]
 fn tactical_replies_matter_in_e() {
     let eval = EEval::default();

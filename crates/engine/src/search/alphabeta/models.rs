@@ -17,11 +17,12 @@
 //! With two seats all three are exactly plain negamax.
 //!
 //! Best-reply search's opponents' layer tries every opponent move (`replies=all`), or
-//! (`replies=tactical`) only the tactical ones ([`EngineGame::is_tactical`]: traps,
-//! captures) and a null reply, where no opponent moves and the root seat moves again. In a
-//! race the quiet replies only advance the opponents' own races, which the root seat's
-//! moves cannot change; leaving them out buys the root seat's own lines the depth to plan
-//! several moves ahead.
+//! (`replies=tactical`) only those that reach the root seat's pieces
+//! ([`EngineGame::reaches`]: captures; in E, moves on stacks that hold them) and a null
+//! reply, where no opponent moves and the root seat moves again. In a race the other
+//! replies only advance the opponents' own races, which the root seat's moves cannot
+//! change; leaving them out buys the root seat's own lines the depth to plan several moves
+//! ahead.
 
 use tabula_rules::{MoveList, Seat};
 
@@ -57,7 +58,8 @@ pub enum Replies {
     /// Every move of every opponent.
     #[default]
     All,
-    /// The opponents' tactical moves, and a null reply: no opponent moves.
+    /// The opponents' moves that reach the root seat's pieces, and a null reply: no
+    /// opponent moves.
     Tactical,
 }
 
@@ -89,8 +91,8 @@ impl<G: EngineGame> Worker<'_, G> {
     /// Lists the moves of a node into `moves`. At an opponents' layer of best-reply
     /// search these are the moves of every opponent, from the seat to move on, each on the
     /// position with the turn handed to its seat, which `owners` records (with
-    /// [`Replies::Tactical`] only the tactical ones, then the null reply); elsewhere
-    /// `owners` is left empty.
+    /// [`Replies::Tactical`] only those that reach the root seat, then the null reply);
+    /// elsewhere `owners` is left empty.
     pub(super) fn list_moves(&self, game: &G, moves: &mut MoveList<G::Move>, owners: &mut Vec<u8>) {
         owners.clear();
         if !self.brs || self.side(game) > 0 {
@@ -117,7 +119,7 @@ impl<G: EngineGame> Worker<'_, G> {
             let mover = handed.as_ref().unwrap_or(game);
             let owner = if seat == to_move { IN_TURN } else { seat.0 };
             for &mv in &own {
-                if !tactical_only || mover.is_tactical(mv) {
+                if !tactical_only || mover.reaches(mv, self.root) {
                     moves.push(mv);
                     owners.push(owner);
                 }
