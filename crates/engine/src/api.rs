@@ -4,8 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::search::alphabeta::{Model, Replies};
-use tabula_rules::{Game, MAX_SEATS, Seat};
+use crate::search::alphabeta::Model;
+use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
 /// [`score::WIN_THRESHOLD`].
@@ -140,9 +140,6 @@ pub trait EngineGame: Game {
     /// Alpha-beta's default opponent model with three or more seats (`alphabeta:model`).
     /// Paranoid unless a game sets it.
     const OPPONENT_MODEL: Model = Model::Paranoid;
-    /// The replies alpha-beta's best-reply search tries (`alphabeta:replies`): all of
-    /// them unless a game sets it.
-    const BEST_REPLIES: Replies = Replies::All;
     /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
     /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
     const PLAYOUT_CAP: Option<u32> = None;
@@ -189,12 +186,6 @@ pub trait EngineGame: Game {
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
-    }
-    /// Whether `mv`, by the seat to move, reaches `seat`'s pieces (best-reply search with
-    /// `replies=tactical` tries only such replies of the opponents, and none). By default
-    /// a tactical move.
-    fn reaches(&self, mv: Self::Move, _seat: Seat) -> bool {
-        self.is_tactical(mv)
     }
     /// Whether a random opening may play this move. A game leaves out moves that no player
     /// opens with and that would decide the games started from them (Martian Chess: calling

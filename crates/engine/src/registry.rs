@@ -244,13 +244,12 @@ mod tests {
 
     #[test]
     fn a_spec_starts_from_the_games_defaults() {
-        use crate::search::alphabeta::Replies;
         use tabula_rules::games::e::E;
         let e = alphabeta_config::<E>("alphabeta", &[]).unwrap();
-        assert_eq!((e.model, e.replies), (E::OPPONENT_MODEL, E::BEST_REPLIES));
+        assert_eq!(e.model, E::OPPONENT_MODEL);
         assert_eq!(e, alphabeta_defaults::<E>());
-        let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("replies", "all")]).unwrap();
-        assert_eq!((set.model, set.replies), (Model::Paranoid, Replies::All));
+        let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("contempt", "7")]).unwrap();
+        assert_eq!((set.model, set.contempt), (Model::Paranoid, Some(7)));
         let cc = alphabeta_config::<ChineseCheckers>("alphabeta", &[]).unwrap();
         assert_eq!((cc.model, cc.contempt, cc.lost), (Model::Paranoid, Some(0), Some(900)));
     }

@@ -4,16 +4,12 @@
 use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, Switch, Words};
 
 use crate::api::EngineGame;
-use crate::search::alphabeta::{AlphaBetaConfig, Model, Replies};
+use crate::search::alphabeta::{AlphaBetaConfig, Model};
 use crate::search::mcts::{MctsConfig, MctsModel};
 
 impl Words for Model {
     const WORDS: &'static [(Self, &'static str)] =
         &[(Model::Paranoid, "paranoid"), (Model::BestReply, "best-reply"), (Model::MaxN, "maxn")];
-}
-
-impl Words for Replies {
-    const WORDS: &'static [(Self, &'static str)] = &[(Replies::All, "all"), (Replies::Tactical, "tactical")];
 }
 
 impl Words for MctsModel {
@@ -80,15 +76,6 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         doc: "the opponent model with three or more seats",
         get: |c| c.model,
         set: |c, v| c.model = v,
-        applies: None,
-    },
-    &Choice::<AlphaBetaConfig, _> {
-        key: "replies",
-        doc: "what best-reply search tries for the opponents: all their moves, or only those that reach \
-              the searcher's pieces (captures; in E, moves on its stacks) and none at all (the game sets \
-              the default)",
-        get: |c| c.replies,
-        set: |c, v| c.replies = v,
         applies: None,
     },
     &Number::<AlphaBetaConfig, _> {
@@ -293,7 +280,6 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
         contempt: Some(G::CONTEMPT),
         lmr: Some(G::LATE_MOVE_REDUCTIONS),
         model: G::OPPONENT_MODEL,
-        replies: G::BEST_REPLIES,
         quiescence: Some(G::QUIESCENCE_PLIES),
         lost: Some(G::LOST_RACE),
         ..AlphaBetaConfig::default()

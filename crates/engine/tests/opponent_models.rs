@@ -1,27 +1,21 @@
 //! Alpha-beta's opponent models against plain references written here: with two seats
 //! `paranoid`, `best-reply` and `maxn` all equal plain negamax; with three and four seats
 //! `best-reply` equals a simple Best-Reply Search, `paranoid` (with teams too) a plain
-//! paranoid minimax and `maxn` (with teams too) a plain max^n; `best-reply` with tactical
-//! replies equals the same reference with only the replies that reach the root seat's
-//! pieces and a null one, in Chinese Checkers (none reach: the root seat moves alone) and
-//! in E (moves on stacks that hold the root seat's pieces).
-//! No pruning, no table, no ordering in the references. The registry builds MCTS's models
-//! too.
+//! paranoid minimax and `maxn` (with teams too) a plain max^n. No pruning, no table, no
+//! ordering in the references. The registry builds MCTS's models too.
 
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabula_engine::api::score;
 use tabula_engine::eval::chinese_checkers::CcEval;
-use tabula_engine::eval::e::EEval;
-use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model, Replies};
+use tabula_engine::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use tabula_engine::search::mcts::{Mcts, MctsConfig, MctsModel};
 use tabula_engine::search::simple::{margin, margins};
 use tabula_engine::{EngineGame, Evaluator, Limits, Score, Searcher, registry};
 use tabula_rules::core::game::{Generator, Notation};
 use tabula_rules::core::turn::Turn;
 use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers};
-use tabula_rules::games::e::{E, EOptions};
 use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, RulesError, Seat};
 
 /// A finished or horizon position's value for `seat`, wins nearer the root scoring more.
@@ -75,17 +69,8 @@ fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i
 
 /// Best-Reply Search as Schadd and Winands define it: `root` moves, then the one reply of
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
-/// it; then `root` again. With [`Replies::Tactical`] the replies are the opponents' moves
-/// that reach `root`'s pieces ([`EngineGame::reaches`]) and the null reply, where `root`
-/// moves again at once.
+/// it; then `root` again.
 fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
-    replies(e, game, root, depth, ply, Replies::All)
-}
-
-fn replies<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32, replies_of: Replies) -> i32 {
-    let best_reply =
-        |e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32| replies(e, game, root, depth, ply, replies_of);
-    let tactical_only = replies_of == Replies::Tactical;
     if game.is_over() || depth == 0 {
         return leaf(e, game, root, ply);
     }
@@ -105,9 +90,6 @@ fn replies<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i3
         let mut handed = game.clone();
         assert!(handed.hand_turn_to(seat));
         for mv in moves_of(&handed) {
-            if tactical_only && !handed.reaches(mv, root) {
-                continue;
-            }
             let mut child = handed.clone();
             child.play(mv);
             if !child.is_over() {
@@ -115,11 +97,6 @@ fn replies<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i3
             }
             worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
         }
-    }
-    if tactical_only {
-        let mut child = game.clone();
-        assert!(child.hand_turn_to(root));
-        worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
     }
     worst
 }
@@ -172,27 +149,6 @@ fn search<G: EngineGame>(e: &G::Eval, game: &G, model: Model, depth: u32) -> tab
     AlphaBeta::<G>::with_eval(config, e.clone()).search(game, &Limits::depth(depth), &mut |_| {})
 }
 
-/// Best-reply search with tactical replies only.
-fn search_tactical<G: EngineGame>(e: &G::Eval, game: &G, depth: u32) -> tabula_engine::SearchResult<G::Move> {
-    let config = AlphaBetaConfig { model: Model::BestReply, replies: Replies::Tactical, ..AlphaBetaConfig::default() };
-    AlphaBeta::<G>::with_eval(config, e.clone()).search(game, &Limits::depth(depth), &mut |_| {})
-}
-
-/// A 3-seat E game after `plies` random moves: pieces meet in the middle, so traps and
-/// exchanges are among the moves.
-fn random_e(plies: usize, seed: u64) -> E {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut g = E::new(&EOptions { players: 3, ..EOptions::default() }).unwrap();
-    for _ in 0..plies {
-        let moves = moves_of(&g);
-        if moves.is_empty() || g.is_over() {
-            break;
-        }
-        g.play(moves[rng.random_range(0..moves.len())]);
-    }
-    g
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
@@ -228,23 +184,6 @@ proptest! {
         let g = random_position(players, plies, seed);
         prop_assume!(!g.is_over());
         prop_assert_eq!(search(&RACE, &g, Model::Paranoid, depth).score, paranoid(&RACE, &g, g.to_move(), depth, 0));
-    }
-
-    #[test]
-    fn tactical_replies_equal_the_reference(seed in any::<u64>(), players in prop::sample::select(vec![3u8, 4]), plies in 0usize..60, depth in 1u32..=4) {
-        let g = random_position(players, plies, seed);
-        prop_assume!(!g.is_over());
-        let got = search_tactical(&RACE, &g, depth);
-        prop_assert_eq!(got.score, replies(&RACE, &g, g.to_move(), depth, 0, Replies::Tactical));
-        prop_assert!(got.best.is_some_and(|m| g.parse_move(&g.format_move(m)).is_ok()));
-    }
-
-    #[test]
-    fn tactical_replies_in_e_equal_the_reference(seed in any::<u64>(), plies in 30usize..120, depth in 1u32..=3) {
-        let g = random_e(plies, seed);
-        prop_assume!(!g.is_over());
-        let eval = EEval::default();
-        prop_assert_eq!(search_tactical(&eval, &g, depth).score, replies(&eval, &g, g.to_move(), depth, 0, Replies::Tactical));
     }
 
 }
@@ -288,37 +227,6 @@ fn the_models_differ_with_three_seats() {
     assert!(differ(Model::BestReply, Model::Paranoid));
     assert!(differ(Model::MaxN, Model::Paranoid));
     assert!(differ(Model::MaxN, Model::BestReply));
-}
-
-/// The E test above meets tactical replies: in some positions an opponent's move on a
-/// stack of the root seat is a reply worse for it than none.
-#[test]
-fn tactical_replies_matter_in_e() {
-    let eval = EEval::default();
-    let (mut differs, mut positions) = (0, 0);
-    for seed in 0..24u64 {
-        let g = random_e(40 + 3 * seed as usize, seed);
-        if g.is_over() {
-            continue;
-        }
-        positions += 1;
-        let root = g.to_move();
-        let alone = {
-            // The root seat moving twice, no opponent replying.
-            let mut best = i32::MIN;
-            for mv in moves_of(&g) {
-                let mut child = g;
-                child.play(mv);
-                if !child.is_over() {
-                    child.hand_turn_to(root);
-                }
-                best = best.max(replies(&eval, &child, root, 0, 2, Replies::All));
-            }
-            best
-        };
-        differs += usize::from(replies(&eval, &g, root, 2, 0, Replies::Tactical) != alone);
-    }
-    assert!(differs > 0, "{differs} of {positions}");
 }
 
 /// Shallow pruning leaves part of the tree unsearched: over a few positions max^n searches

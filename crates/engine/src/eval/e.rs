@@ -316,16 +316,6 @@ impl EngineGame for E {
         };
         top.seat != mover.seat && self.options().covers(mover.size, top.size)
     }
-
-    /// A move that changes a stack holding a piece of `seat`: it lands on one (trapping,
-    /// or taking over the guard of trapped pieces), leaves one (carrying the pieces above,
-    /// or freeing the pieces below), or exchanges a guard on one. Quiet moves elsewhere
-    /// only run the mover's race.
-    fn reaches(&self, mv: EMove, seat: Seat) -> bool {
-        let present = self.present(seat);
-        let touches = |cell: u8| cell != tabula_rules::geometry::hex::NONE && has(present, cell as usize);
-        touches(mv.from.cell) || touches(mv.to) || touches(mv.guard.cell) || touches(mv.other.cell)
-    }
 }
 
 #[cfg(test)]

@@ -35,7 +35,7 @@ use std::time::Instant;
 
 use tabula_rules::MoveList;
 
-pub use self::models::{Model, Replies};
+pub use self::models::Model;
 use self::smp::search_threads;
 use self::worker::Shared;
 use super::Report;
@@ -62,8 +62,6 @@ pub struct AlphaBetaConfig {
     /// ([`Game::hand_turn_to`](tabula_rules::Game::hand_turn_to)); in one that cannot, it
     /// searches paranoid (the registry refuses the spec for such a game).
     pub model: Model,
-    /// The replies best-reply search tries in its opponents' layer (see `models.rs`).
-    pub replies: Replies,
     /// What a draw (a finished tie or a repetition) costs the root seat's team, in
     /// evaluation units: it is scored `-contempt` for the root's team and `+contempt` for
     /// the others, so a positive value plays on rather than settle. `None` takes the game's
@@ -89,7 +87,6 @@ impl Default for AlphaBetaConfig {
             hash_mb: 16,
             aspiration: 50,
             model: Model::Paranoid,
-            replies: Replies::All,
             contempt: None,
             lmr: None,
             quiescence: None,
@@ -170,7 +167,6 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             lmr: self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS),
             quiescence: self.config.quiescence.unwrap_or(G::QUIESCENCE_PLIES),
             model: self.config.model,
-            replies: self.config.replies,
         };
         let mut result = search_threads(&shared, game, self.config.threads, report);
         if result.best.is_none() {

@@ -15,14 +15,6 @@
 //!   depends on the order its moves were searched in.
 //!
 //! With two seats all three are exactly plain negamax.
-//!
-//! Best-reply search's opponents' layer tries every opponent move (`replies=all`), or
-//! (`replies=tactical`) only those that reach the root seat's pieces
-//! ([`EngineGame::reaches`]: captures; in E, moves on stacks that hold them) and a null
-//! reply, where no opponent moves and the root seat moves again. In a race the other
-//! replies only advance the opponents' own races, which the root seat's moves cannot
-//! change; leaving them out buys the root seat's own lines the depth to plan several moves
-//! ahead.
 
 use tabula_rules::{MoveList, Seat};
 
@@ -52,24 +44,8 @@ impl Model {
     }
 }
 
-/// The replies best-reply search tries in its opponents' layer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Replies {
-    /// Every move of every opponent.
-    #[default]
-    All,
-    /// The opponents' moves that reach the root seat's pieces, and a null reply: no
-    /// opponent moves.
-    Tactical,
-}
-
 /// `Worker::owners` entry of a move the seat to move plays in turn.
 pub(super) const IN_TURN: u8 = u8::MAX;
-
-/// `Worker::owners` entry of the null reply of best-reply search with
-/// [`Replies::Tactical`]: no move is played (the move beside it is a placeholder) and the
-/// turn goes back to the root seat.
-pub(super) const NULL_REPLY: u8 = u8::MAX - 1;
 
 /// The seats outside the team `root_team`, in seat order.
 pub(super) fn opponents_of<G: EngineGame>(game: &G, root_team: u8) -> Vec<Seat> {
@@ -90,9 +66,8 @@ pub(super) fn maxn_applies<G: EngineGame>(model: Model, game: &G) -> bool {
 impl<G: EngineGame> Worker<'_, G> {
     /// Lists the moves of a node into `moves`. At an opponents' layer of best-reply
     /// search these are the moves of every opponent, from the seat to move on, each on the
-    /// position with the turn handed to its seat, which `owners` records (with
-    /// [`Replies::Tactical`] only those that reach the root seat, then the null reply);
-    /// elsewhere `owners` is left empty.
+    /// position with the turn handed to its seat, which `owners` records; elsewhere
+    /// `owners` is left empty.
     pub(super) fn list_moves(&self, game: &G, moves: &mut MoveList<G::Move>, owners: &mut Vec<u8>) {
         owners.clear();
         if !self.brs || self.side(game) > 0 {
@@ -104,32 +79,19 @@ impl<G: EngineGame> Worker<'_, G> {
         let to_move = game.to_move();
         let first = self.opponents.iter().position(|&s| s >= to_move).unwrap_or(0);
         let n = self.opponents.len();
-        let tactical_only = self.replies == Replies::Tactical;
         for k in 0..n {
             let seat = self.opponents[(first + k) % n];
-            let mut handed = None;
             if seat == to_move {
                 game.legal_moves(&mut own);
             } else {
-                let position = handed.insert(game.clone());
-                let handed_ok = position.hand_turn_to(seat);
+                let mut handed = game.clone();
+                let handed_ok = handed.hand_turn_to(seat);
                 debug_assert!(handed_ok, "the game refused to hand the turn on");
-                position.legal_moves(&mut own);
+                handed.legal_moves(&mut own);
             }
-            let mover = handed.as_ref().unwrap_or(game);
-            let owner = if seat == to_move { IN_TURN } else { seat.0 };
             for &mv in &own {
-                if !tactical_only || mover.reaches(mv, self.root) {
-                    moves.push(mv);
-                    owners.push(owner);
-                }
-            }
-        }
-        if tactical_only {
-            // The null reply, with any move as its placeholder.
-            if let Some(&mv) = moves.as_slice().first().or(own.as_slice().first()) {
                 moves.push(mv);
-                owners.push(NULL_REPLY);
+                owners.push(if seat == to_move { IN_TURN } else { seat.0 });
             }
         }
     }
@@ -140,10 +102,6 @@ impl<G: EngineGame> Worker<'_, G> {
     /// the root seat after an opponent's move, and to an opponent after the root seat's.
     pub(super) fn child(&self, game: &G, mv: G::Move, owner: u8) -> (G, bool) {
         let mut child = game.clone();
-        if owner == NULL_REPLY {
-            child.hand_turn_to(self.root);
-            return (child, false);
-        }
         if owner != IN_TURN {
             child.hand_turn_to(Seat(owner));
         }
@@ -172,8 +130,6 @@ impl<G: EngineGame> Worker<'_, G> {
     pub(super) fn is_tactical(&self, game: &G, mv: G::Move, owner: u8) -> bool {
         if owner == IN_TURN {
             game.is_tactical(mv)
-        } else if owner == NULL_REPLY {
-            false
         } else {
             let mut handed = game.clone();
             handed.hand_turn_to(Seat(owner));

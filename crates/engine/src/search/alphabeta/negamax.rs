@@ -4,7 +4,7 @@
 use tabula_rules::MoveList;
 
 use super::MAX_PLY;
-use super::models::{IN_TURN, NULL_REPLY};
+use super::models::IN_TURN;
 use super::ordering::pick;
 use super::worker::{Abort, Worker};
 use crate::api::{EngineGame, score};
@@ -137,9 +137,7 @@ impl<G: EngineGame> Worker<'_, G> {
                 }
             }
             if alpha >= beta {
-                if owner != NULL_REPLY {
-                    self.record_cutoff(mv, ply, depth);
-                }
+                self.record_cutoff(mv, ply, depth);
                 break;
             }
         }

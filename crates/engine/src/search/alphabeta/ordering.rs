@@ -93,8 +93,8 @@ mod tests {
 
     use super::*;
     use crate::Limits;
+    use crate::search::alphabeta::Model;
     use crate::search::alphabeta::worker::Shared;
-    use crate::search::alphabeta::{Model, Replies};
     use crate::search::table::Table;
 
     #[test]
@@ -123,7 +123,6 @@ mod tests {
                 lmr: 0,
                 quiescence: 0,
                 model: Model::Paranoid,
-                replies: Replies::All,
             };
             let worker = Worker::<MartianChess>::new(&shared, &game);
             let mut order = Vec::new();

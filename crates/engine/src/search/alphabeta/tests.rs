@@ -154,7 +154,6 @@ fn every_thread_counts_toward_the_nodes() {
         lmr: 0,
         quiescence: 0,
         model: Model::Paranoid,
-        replies: Replies::All,
     };
     let (mut main, mut helper) = (Worker::new(&shared, &g), Worker::new(&shared, &g));
     helper.nodes = 3000;
@@ -298,7 +297,6 @@ fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
             lmr: 0,
             quiescence: G::QUIESCENCE_PLIES,
             model: Model::MaxN,
-            replies: Replies::All,
         };
         let mut worker = Worker::new(&shared, &g);
         assert!(!worker.maxn, "two seats search negamax");

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use tabula_rules::Seat;
 
 use super::MAX_PLY;
-use super::models::{Model, Replies, best_reply_applies, maxn_applies, opponents_of};
+use super::models::{Model, best_reply_applies, maxn_applies, opponents_of};
 use super::ordering::HISTORY;
 use crate::api::{EngineGame, Limits, score};
 use crate::search::simple::margin;
@@ -69,8 +69,6 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub quiescence: u32,
     /// The opponent model with three or more seats.
     pub model: Model,
-    /// The replies of best-reply search's opponents' layer.
-    pub replies: Replies,
 }
 
 /// One thread's search state.
@@ -89,8 +87,6 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub quiescence: u32,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
     pub brs: bool,
-    /// The replies of best-reply search's opponents' layer.
-    pub replies: Replies,
     /// max^n is on (three or more seats).
     pub maxn: bool,
     /// The seats outside the root's team, in seat order.
@@ -149,7 +145,6 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             lmr: shared.lmr,
             quiescence: shared.quiescence,
             brs,
-            replies: shared.replies,
             maxn: maxn_applies(shared.model, game),
             opponents,
             limits: shared.limits,
