@@ -1,5 +1,6 @@
 //! Iterative deepening with aspiration windows: depth 1, 2, ... while the time allows,
-//! each iteration searched first in a window around the last score, widened on a fail.
+//! each iteration searched first in a window around the last score, widened on a fail; a
+//! limit that cuts an iteration short keeps what it found at the root.
 
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -33,7 +34,10 @@ pub(super) fn iterate<G: EngineGame>(
         } else {
             worker.main_depth.store(depth, Ordering::Relaxed);
         }
+        // A fixed time per move (the soft target is the hard cap) has nothing to save for
+        // later moves: the next iteration is always started, and the hard cap ends the last.
         if let Some(soft) = limits.soft_time
+            && limits.hard_time.is_none_or(|hard| soft < hard)
             && depth > first_depth
             && !crate::time::should_start_iteration(start.elapsed(), last_iteration, soft)
         {
@@ -59,7 +63,17 @@ pub(super) fn iterate<G: EngineGame>(
                 widen *= 4;
             }
         };
-        let Ok(value) = outcome else { break };
+        let Ok(value) = outcome else {
+            // An unfinished iteration searched the last best move first, so a move at the
+            // head of its principal variation beat every root move searched before it at
+            // this depth: it is played, with the score it got (the depth stays the last
+            // finished one).
+            if let Some(&best) = worker.pv[0].first() {
+                let pv = worker.pv[0].clone();
+                result = SearchResult { best: Some(best), score: worker.root_value, pv, ..result };
+            }
+            break;
+        };
         last_iteration = began.elapsed();
         let pv = worker.pv[0].clone();
         let nodes = worker.all_nodes();

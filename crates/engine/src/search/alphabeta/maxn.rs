@@ -98,6 +98,9 @@ impl<G: EngineGame> Worker<'_, G> {
             if best.is_none_or(|b| self.prefers(game, seat, &values, &b)) {
                 best = Some(values);
                 best_index = i as u16;
+                if ply == 0 {
+                    self.root_value = values[self.root.index()];
+                }
                 let (head, tail) = self.pv.split_at_mut(ply + 1);
                 head[ply].clear();
                 head[ply].push(mv);

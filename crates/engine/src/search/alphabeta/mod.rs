@@ -6,7 +6,8 @@
 //!
 //! Where each technique lives:
 //!
-//! * iterative deepening and aspiration windows (`deepening.rs`);
+//! * iterative deepening and aspiration windows, with the root move an unfinished iteration
+//!   found (`deepening.rs`);
 //! * negamax, principal variation search, late move reductions and the table's win
 //!   scores (`negamax.rs`), the quiescence search (`quiescence.rs`);
 //! * move ordering: hash move, killers, history (`ordering.rs`);

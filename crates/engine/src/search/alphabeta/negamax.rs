@@ -129,6 +129,9 @@ impl<G: EngineGame> Worker<'_, G> {
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
                     if owner == IN_TURN {
+                        if ply == 0 {
+                            self.root_value = value;
+                        }
                         head[ply].push(mv);
                         if real {
                             head[ply].extend_from_slice(&tail[0]);

@@ -213,14 +213,50 @@ fn two_threads_reach_the_depth_asked_for() {
     }
 }
 
+/// A fixed time per move is used to its end (nothing is saved for later moves) and not
+/// overrun.
 #[test]
-fn a_think_time_is_kept() {
+fn a_think_time_is_used_and_kept() {
     let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
     let start = Instant::now();
     let r = search(&g, Limits::think(Duration::from_millis(300)));
     let spent = start.elapsed();
     assert!(r.best.is_some());
+    assert!(spent >= Duration::from_millis(300), "stopped early: {spent:?} at depth {}", r.depth);
     assert!(spent < Duration::from_millis(450), "overran: {spent:?}");
+}
+
+/// A search cut short in the middle of an iteration plays what that iteration found. One
+/// node short of finishing depth d + 1 (one thread: the node limit is exact), every root
+/// move but the last one searched is done, so where depth d + 1 changed the best move, the
+/// cut search plays depth d + 1's move unless that move came last; it never plays a third.
+#[test]
+fn an_unfinished_iteration_keeps_its_best_root_move() {
+    let (mut new, mut old) = (0, 0);
+    for (players, model) in [(2, Model::Paranoid), (3, Model::BestReply), (3, Model::MaxN), (3, Model::Paranoid)] {
+        let config = AlphaBetaConfig { model, ..AlphaBetaConfig::default() };
+        let searcher = || AlphaBeta::<ChineseCheckers>::new(config.clone());
+        for seed in 0..12 {
+            let g = random_position(players, 24, seed);
+            let mut infos = Vec::new();
+            searcher().search(&g, &Limits::depth(4), &mut |i| infos.push(i.clone()));
+            for pair in infos.windows(2) {
+                let (before, after) = (pair[0].pv[0], pair[1].pv[0]);
+                if before == after {
+                    continue;
+                }
+                let cut = searcher().search(&g, &Limits::nodes(pair[1].nodes - 1), &mut |_| {});
+                assert_eq!(cut.depth, pair[0].depth, "{}", g.to_text());
+                if cut.best == Some(after) {
+                    new += 1;
+                } else {
+                    assert_eq!(cut.best, Some(before), "{model:?} {}", g.to_text());
+                    old += 1;
+                }
+            }
+        }
+    }
+    assert!(new > 2 * old, "the deeper move {new} times, the last finished one {old} times");
 }
 
 /// Quiescence plays tactical moves (here E's traps and exchanges) as many plies past the

@@ -121,6 +121,9 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub history: Vec<i32>,
     pub path: Vec<u64>,
     pub pv: Vec<Vec<G::Move>>,
+    /// The value of the first move of `pv[0]` for the root seat, searched in the current
+    /// iteration: what an unfinished iteration found.
+    pub root_value: i32,
     /// Per ply, reused: the seat playing each move out of turn
     /// ([`IN_TURN`](super::models::IN_TURN) if none).
     pub owners: Vec<Vec<u8>>,
@@ -167,6 +170,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             history: vec![0; HISTORY],
             path: Vec::with_capacity(MAX_PLY),
             pv: vec![Vec::new(); MAX_PLY + 1],
+            root_value: 0,
             owners: vec![Vec::new(); MAX_PLY + 1],
             orders: vec![Vec::new(); MAX_PLY + 1],
         }
