@@ -9,7 +9,8 @@
 # binary (default: built here with cargo); JOBS, games played at once (default: the
 # cores); OUT, where the JSON lines and match outputs go (default: target/experiments);
 # AB_NODES and MCTS_NODES, the budgets a move (defaults 5000 nodes and 250 iterations,
-# those of the document's tables).
+# those of the document's tables); TIME, seconds a move: every engine thinks that long
+# instead (st=TIME), and the tables then depend on the machine and its load.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -41,11 +42,16 @@ setting() {
     esac
 }
 
-# The budget a move of each searcher: alpha-beta nodes, MCTS iterations.
-budget() {
+# The time control of each searcher: a fixed time a move if TIME is set, else alpha-beta
+# nodes or MCTS iterations.
+control() {
+    if [ -n "${TIME:-}" ]; then
+        echo "st=$TIME"
+        return
+    fi
     case $1 in
-        alphabeta) echo "${AB_NODES:-5000}" ;;
-        mcts) echo "${MCTS_NODES:-250}" ;;
+        alphabeta) echo "nodes=${AB_NODES:-5000}" ;;
+        mcts) echo "nodes=${MCTS_NODES:-250}" ;;
     esac
 }
 
@@ -54,11 +60,11 @@ row() {
     local key=$1 searcher=$2 a=$3 b=$4
     local game players rounds cap
     read -r game players rounds cap <<<"$(setting "$key")"
-    local nodes seatings games file
-    nodes=$(budget "$searcher")
+    local tc seatings games file
+    tc=$(control "$searcher")
     seatings=$(((1 << players) - 2))
     games=$((rounds * seatings))
-    file="$OUT/$key-$searcher-$nodes-$a-$b"
+    file="$OUT/$key-$searcher-$tc-$a-$b"
     # The Chinese Checkers MCTS tables were played with full playouts and repetitions as
     # draws; the game's defaults now truncate playouts (docs/experiments/stalls.md).
     local pinned=""
@@ -66,12 +72,12 @@ row() {
     rm -f "$file.jsonl"
     "$TABULA" match "$game" --players "$players" \
         --engine "name=$a,spec=$searcher:model=$a$pinned" --engine "name=$b,spec=$searcher:model=$b$pinned" \
-        --seatings all --games "$games" --tc "nodes=$nodes" --openings random:2 --seed 2026 \
+        --seatings all --games "$games" --tc "$tc" --openings random:2 --seed 2026 \
         --max-plies "$cap" --concurrency "$JOBS" --jsonl "$file.jsonl" >"$file.out" 2>&1
     local share capped
     share=$(awk -v a="$a" '/^points per game played/ { on = 1; next } on && $1 == a { print $2, $3, $4, $5; exit }' "$file.out")
     capped=$(grep -o 'max plies [0-9]*' "$file.out" | awk '{ print $3 }' || true)
-    echo "| $game | $players | $searcher ($nodes a move) | $a vs $b | $games | $share | ${capped:-0} |"
+    echo "| $game | $players | $searcher ($tc a move) | $a vs $b | $games | $share | ${capped:-0} |"
 }
 
 echo "| game | players | searcher | match (A vs B) | games | A's points per game (95% interval) | capped |"
