@@ -10,8 +10,13 @@
 # cores); OUT, where the JSON lines and match outputs go (default: target/experiments);
 # AB_NODES and MCTS_NODES, the budgets a move (defaults 5000 nodes and 250 iterations,
 # those of the document's tables); TIME, seconds a move: every engine thinks that long
-# instead (st=TIME), and the tables then depend on the machine and its load.
+# instead (st=TIME), and the tables then depend on the machine and its load; ROUNDS, the
+# rounds of every match (default: each game's own, below).
 set -euo pipefail
+if [ -n "${ROUNDS+set}" ] && { [[ ! $ROUNDS =~ ^[0-9]+$ ]] || ((10#$ROUNDS == 0)); }; then
+    echo "multiplayer.sh: ROUNDS must be a positive whole number, not '$ROUNDS'" >&2
+    exit 2
+fi
 cd "$(dirname "$0")/../.."
 
 which=${1:-all}
@@ -60,6 +65,7 @@ row() {
     local key=$1 searcher=$2 a=$3 b=$4
     local game players rounds cap
     read -r game players rounds cap <<<"$(setting "$key")"
+    rounds=${ROUNDS:-$rounds}
     local tc seatings games file
     tc=$(control "$searcher")
     seatings=$(((1 << players) - 2))
