@@ -35,6 +35,12 @@ use crate::player::{Action, FlagRule, Mover, Observer, Player, Review};
 use crate::searcher_thread::{Answer, Gone, SearcherThread};
 use crate::ugi::{Fault, UNTIMED_WAIT, go_command, outside_move};
 
+/// How far past its hard limit a move may end and still not count as an overrun: a search
+/// stops at its next look at the clock and answers across a thread, which at a fixed time a
+/// move (where every search thinks to the cap) takes some tens of microseconds, and under a
+/// millisecond in 99% of moves (docs/performance.md, "The clock's precision").
+pub const OVERRUN_TOLERANCE: Duration = Duration::from_millis(1);
+
 /// Where the runner reads the time; tests substitute a fake one.
 pub trait TimeSource: Send + Sync {
     /// Time since some fixed start.
@@ -133,8 +139,9 @@ pub struct MoveRecord {
     /// The searcher's score for the mover.
     pub score: Score,
     /// How much the move's wall time exceeded the hard time limit the searcher was given
-    /// (from [`TimeControl::limits`](crate::TimeControl::limits)); `None` when it did not,
-    /// or had no such limit, and for moves not made by an in-process searcher.
+    /// (from [`TimeControl::limits`](crate::TimeControl::limits)); `None` when it did not
+    /// by more than [`OVERRUN_TOLERANCE`], or had no such limit, and for moves not made by an
+    /// in-process searcher.
     pub overrun: Option<Duration>,
 }
 
@@ -323,7 +330,7 @@ pub fn play_game<G: EngineGame>(
         if !legal.as_slice().contains(&mv) {
             break Termination::EngineError(seat, Fault::IllegalMove(format!("{mv:?}")));
         }
-        let overrun = budget.and_then(|budget| used.checked_sub(budget)).filter(|over| !over.is_zero());
+        let overrun = budget.and_then(|budget| used.checked_sub(budget)).filter(|over| *over > OVERRUN_TOLERANCE);
         let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score, overrun };
         if undoable {
             history.push(Snapshot { game: game.clone(), clocks: before });

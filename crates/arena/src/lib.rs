@@ -27,7 +27,7 @@ pub mod ugi;
 pub use clock::{Clock, Flagged};
 pub use engine::{EngineEntry, Source, unique_names};
 pub use error::ArenaError;
-pub use game::{GameResult, GameSetup, MoveRecord, Termination, TimeSource, WallClock, play_game};
+pub use game::{GameResult, GameSetup, MoveRecord, OVERRUN_TOLERANCE, Termination, TimeSource, WallClock, play_game};
 pub use line::{GameLine, LinesRead, read_lines};
 pub use opening::{Opening, OpeningBook};
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};

@@ -12,7 +12,8 @@
 //! seat and `seats` their names; `ends` is the termination's kind as the report counts it;
 //! `moves` a hash of the moves played, which tells games that repeat an earlier one;
 //! `thinking` (seconds per seat) appears when every seat is on a clock; `overruns` counts each
-//! seat's moves that took longer than the hard limit its searcher was given.
+//! seat's moves that took longer than the hard limit its searcher was given, by more than
+//! [`OVERRUN_TOLERANCE`](crate::OVERRUN_TOLERANCE).
 
 use serde::{Deserialize, Serialize};
 

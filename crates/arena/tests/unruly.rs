@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use tabula_arena::runner::Builder;
 use tabula_arena::ugi::Fault;
 use tabula_arena::{
-    EngineEntry, FinishedGame, FlagRule, GameSetup, MatchConfig, MoveRecord, Observer, Player, Termination,
-    TimeControl, TimeSource, play_game, run_match,
+    EngineEntry, FinishedGame, FlagRule, GameSetup, MatchConfig, MoveRecord, OVERRUN_TOLERANCE, Observer, Player,
+    Termination, TimeControl, TimeSource, play_game, run_match,
 };
 use tabula_engine::time::TimeManager;
 use tabula_engine::{Limits, SearchInfo, SearchResult, Searcher, registry};
@@ -221,10 +221,12 @@ fn a_match_with_a_panicking_searcher_completes() {
 #[test]
 fn moves_over_the_hard_limit_are_marked_with_the_overrun() {
     // On a fake clock: st=1 gives a hard limit of 990 ms (the default 10 ms overhead kept
-    // off); a 1020 ms move overruns it by 30 ms, within the 50 ms margin.
+    // off); a 1020 ms move overruns it by 30 ms, within the 50 ms margin. A move just the
+    // tolerance over it is not an overrun.
     let time = Arc::new(FakeTime::default());
     let fake = |ms| Box::new(Fake { time: time.clone(), cost: Duration::from_millis(ms), illegal: false });
-    let mut players = [Player::searcher(fake(1020), st(1000)), Player::searcher(fake(500), st(1000))];
+    let within = 990 + OVERRUN_TOLERANCE.as_millis() as u64;
+    let mut players = [Player::searcher(fake(1020), st(1000)), Player::searcher(fake(within), st(1000))];
     let r = play_game(setup(4, MARGIN, FlagRule::Forfeit, time.clone()), &mut players, &mut ());
     assert_eq!(r.termination, Termination::MaxPlies);
     let overruns: Vec<Option<Duration>> = r.moves.iter().map(|m| m.overrun).collect();
