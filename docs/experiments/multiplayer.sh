@@ -65,7 +65,7 @@ row() {
     local key=$1 searcher=$2 a=$3 b=$4
     local game players rounds cap
     read -r game players rounds cap <<<"$(setting "$key")"
-    rounds=${ROUNDS:-$rounds}
+    rounds=$((10#${ROUNDS:-$rounds}))
     local tc seatings games file
     tc=$(control "$searcher")
     seatings=$(((1 << players) - 2))
