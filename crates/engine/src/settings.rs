@@ -96,7 +96,7 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Number::<AlphaBetaConfig, _> {
         key: "quiescence",
-        doc: "plies past the horizon that quiescence plays tactical moves (the game sets the default)",
+        doc: "plies past the horizon that quiescence plays tactical moves (the game sets the default; max^n with 3 or more seats: at most one round)",
         min: 0,
         max: crate::search::alphabeta::MAX_PLY as u32,
         get: |c| c.quiescence.unwrap_or_default(),

@@ -57,7 +57,7 @@ impl<G: EngineGame> Worker<'_, G> {
             return Ok(self.draw_values(game));
         }
         if depth <= 0 || ply + 1 >= MAX_PLY {
-            return self.quiesce_maxn(game, ply, parent, self.quiescence);
+            return self.quiesce_maxn(game, ply, parent, self.quiescence_plies(game));
         }
         let hash_move = self.table.probe(key).map_or(u16::MAX, |e| e.best);
         let mut moves = MoveList::new();
@@ -146,6 +146,16 @@ impl<G: EngineGame> Worker<'_, G> {
             }
         }
         Ok(best)
+    }
+
+    /// How far past the horizon tactical moves are played. With three or more seats, one
+    /// round: shallow pruning rarely cuts a capture chain (a seat's reply is pruned only
+    /// when it would lead by more than the parent's seat trails), so every seat's every
+    /// capture is searched, and 4-player Martian Chess's captures, searched to the end,
+    /// kept max^n at depth 1 from the start for a whole second. With two seats shallow
+    /// pruning is alpha-beta, whose standing-pat cuts keep quiescence small.
+    fn quiescence_plies(&self, game: &G) -> u32 {
+        if game.seats() > 2 { self.quiescence.min(game.seats() as u32) } else { self.quiescence }
     }
 
     /// What a child of `game` learns of its parent: the team of the seat to move and the

@@ -72,8 +72,9 @@ pub struct AlphaBetaConfig {
     /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
     /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
     pub lmr: Option<usize>,
-    /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`];
-    /// `None`: the game's default ([`EngineGame::QUIESCENCE_PLIES`]).
+    /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`]
+    /// (max^n with three or more seats plays at most one round of seats); `None`: the
+    /// game's default ([`EngineGame::QUIESCENCE_PLIES`]).
     pub quiescence: Option<u32>,
     /// With two seats, the search score at or below whose negative the race counts as
     /// lost and the mover runs it out (see `lost_race.rs`); 0 turns it off; `None`: the

@@ -275,6 +275,31 @@ fn quiescence_goes_as_deep_as_allowed() {
     assert!(none < one && one < two, "{none} {one} {two}");
 }
 
+/// max^n's quiescence stops after a round of seats: in 4-player Martian Chess, where
+/// every seat's captures answer each other, depth 3 from the start is a small search (to
+/// the end of every capture chain it did not finish in ten minutes), and a larger
+/// `quiescence` setting searches no further.
+#[test]
+fn maxn_quiescence_stops_after_a_round() {
+    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+    let mut options = McOptions::default();
+    options.players = 4;
+    let g = MartianChess::new(&options).unwrap();
+    let nodes = |quiescence: Option<u32>| {
+        let config = AlphaBetaConfig { model: Model::MaxN, quiescence, hash_mb: 1, ..AlphaBetaConfig::default() };
+        let r = AlphaBeta::<MartianChess>::new(config).search(
+            &g,
+            &Limits { nodes: Some(5_000_000), ..Limits::depth(3) },
+            &mut |_| {},
+        );
+        assert_eq!(r.depth, 3);
+        r.nodes
+    };
+    let (none, round, default) = (nodes(Some(0)), nodes(Some(4)), nodes(None));
+    assert!(none < round && round < 1_000_000, "{none} {round}");
+    assert_eq!(default, round);
+}
+
 /// The max^n search itself, run on two seats (where the searcher plays negamax instead),
 /// finds negamax's value: with two seats the margins are each other's negation, shallow
 /// pruning is sound and the values are the same, in random positions of every game.
