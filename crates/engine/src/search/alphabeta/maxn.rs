@@ -153,7 +153,7 @@ impl<G: EngineGame> Worker<'_, G> {
     /// when it would lead by more than the parent's seat trails), so every seat's every
     /// capture is searched, and 4-player Martian Chess's captures, searched to the end,
     /// kept max^n at depth 1 from the start for a whole second. With two seats shallow
-    /// pruning is alpha-beta, whose standing-pat cuts keep quiescence small.
+    /// pruning is alpha-beta, whose stand-pat cuts keep quiescence small.
     fn quiescence_plies(&self, game: &G) -> u32 {
         if game.seats() > 2 { self.quiescence.min(game.seats() as u32) } else { self.quiescence }
     }
