@@ -15,6 +15,7 @@ mod outside;
 mod people;
 mod records;
 mod unruly;
+mod yardstick;
 
 /// The real wall clock, for matches whose controls are not timed.
 pub fn wall() -> Arc<dyn TimeSource> {

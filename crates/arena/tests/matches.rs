@@ -247,8 +247,8 @@ fn illegal_moves_are_engine_errors() {
 fn bad_setups_are_refused_by_name() {
     let err = |config: MatchConfig<Cc>| run_match(&config, wall(), &mut |_| true).unwrap_err().0;
     let c =
-        MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random", "minimax"]), Some(TimeControl::Nodes(1)), 2);
-    assert!(err(c).contains("'minimax'"));
+        MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random", "negamax"]), Some(TimeControl::Nodes(1)), 2);
+    assert!(err(c).contains("'negamax'"));
     let c = MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random", "greedy"]), None, 2);
     assert!(err(c).contains("no time control"));
     let c = MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random"]), Some(TimeControl::Nodes(1)), 2);

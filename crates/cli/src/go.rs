@@ -17,9 +17,10 @@ use crate::position::PositionArgs;
 pub struct GoArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The searcher, e.g. alphabeta:threads=2,hash=64 or greedy.
+    /// The searcher, e.g. alphabeta:threads=2,hash=64 or greedy (default: the game's
+    /// strongest, alphabeta, or mcts in six-seat E).
     #[arg(long, value_name = "SPEC")]
-    engine: String,
+    engine: Option<String>,
     /// A time control (cutechess spelling: 10+0.1, 40/60, st=2, nodes=N, depth=N, inf); a
     /// clock is taken as full at this move.
     #[arg(long, value_name = "TC", conflicts_with_all = ["think", "depth", "nodes"])]
@@ -90,7 +91,8 @@ impl GameCommand for GoArgs {
             return Err(usage(format!("the game is over ({outcome}): there is no move to search")));
         }
         let control = self.control()?;
-        let mut searcher = registry::build::<G>(&self.engine).map_err(|e| usage(e.to_string()))?;
+        let spec = self.engine.as_deref().unwrap_or(game.default_engine());
+        let mut searcher = registry::build::<G>(spec).map_err(|e| usage(e.to_string()))?;
         let limits: Limits = control.limits(&TimeManager::default(), None, game.ply());
         let mut out = std::io::stdout().lock();
         let mut failed = None;

@@ -56,7 +56,8 @@ impl Level {
 pub struct PlayArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The engine (repeat for several engine seats, given in seat order); default alphabeta.
+    /// The engine (repeat for several engine seats, given in seat order); default the game's
+    /// strongest, alphabeta, or mcts in six-seat E.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// The engine thinks this many seconds a move (default 2).
@@ -306,7 +307,8 @@ impl GameCommand for PlayArgs {
         }
         let human = Seat(self.seat);
         let control = self.control()?;
-        let specs = if self.engines.is_empty() { vec!["alphabeta".to_string()] } else { self.engines.clone() };
+        let specs =
+            if self.engines.is_empty() { vec![game.default_engine().to_string()] } else { self.engines.clone() };
         if specs.len() != 1 && specs.len() != seats - 1 {
             return Err(usage(format!(
                 "{} --engine given: give one (for every other seat) or {} (one per other seat, in seat order)",

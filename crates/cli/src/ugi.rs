@@ -15,9 +15,10 @@ pub struct UgiArgs {
     /// The game, and the player count and rule options of `position startpos`.
     #[command(flatten)]
     game: GameArgs,
-    /// The searcher, e.g. alphabeta:threads=2,hash=64 or mcts; its keys are the UGI options.
-    #[arg(long, value_name = "SPEC", default_value = "alphabeta")]
-    engine: String,
+    /// The searcher, e.g. alphabeta:threads=2,hash=64 or mcts; its keys are the UGI options
+    /// (default: the game's strongest, alphabeta, or mcts in six-seat E).
+    #[arg(long, value_name = "SPEC")]
+    engine: Option<String>,
 }
 
 /// Runs `tabula ugi`.
@@ -29,7 +30,11 @@ pub fn run(args: UgiArgs) -> Result<(), CliError> {
 impl GameCommand for UgiArgs {
     fn run<G: EngineGame>(self) -> Result<(), CliError> {
         let options = self.game.options::<G>()?;
-        let engine = UgiEngine::<G>::new(options, &self.engine).map_err(|e| usage(e.to_string()))?;
+        let spec = match self.engine {
+            Some(spec) => spec,
+            None => G::new(&options).map_err(|e| usage(e.to_string()))?.default_engine().to_string(),
+        };
+        let engine = UgiEngine::<G>::new(options, &spec).map_err(|e| usage(e.to_string()))?;
         engine.serve(std::io::stdin().lock(), std::io::stdout())?;
         Ok(())
     }

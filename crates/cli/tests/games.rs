@@ -111,6 +111,6 @@ fn bad_input_exits_2_naming_the_token() {
         fails(&["show", game, "--players", row.bad_players], &[&format!("'{}'", row.bad_players)]);
         fails(&["show", game, "--position", &format!("{game} bogus")], &["position"]);
         fails(&["perft", game, "--depth", "0"], &["'0'"]);
-        fails(&["go", game, "--engine", "minimax", "--depth", "1"], &["'minimax'"]);
+        fails(&["go", game, "--engine", "negamax", "--depth", "1"], &["'negamax'"]);
     }
 }

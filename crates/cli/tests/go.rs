@@ -15,9 +15,15 @@ fn legal(moves: &str) -> Vec<String> {
 
 #[test]
 fn prints_iterations_then_a_legal_bestmove() {
-    for engine in
-        ["alphabeta", "alphabeta:threads=2,hash=4", "mcts:seed=1", "mcts:threads=2,cap=30", "greedy", "random:seed=3"]
-    {
+    for engine in [
+        "alphabeta",
+        "alphabeta:threads=2,hash=4",
+        "mcts:seed=1",
+        "mcts:threads=2,cap=30",
+        "minimax",
+        "greedy",
+        "random:seed=3",
+    ] {
         for (moves, limit) in [("", ["--depth", "3"]), ("j14-j13,g3-g5", ["--nodes", "2000"]), ("", ["--think", "0.2"])]
         {
             let mut args = vec!["go", "chinese-checkers", "--engine", engine, limit[0], limit[1]];
@@ -32,6 +38,17 @@ fn prints_iterations_then_a_legal_bestmove() {
             assert!(legal(moves).contains(&best.to_string()), "{engine}: {best} is not legal");
         }
     }
+}
+
+/// Without `--engine`, the game's default searcher plays: alpha-beta, MCTS in six-seat E.
+#[test]
+fn the_default_engine_is_the_games() {
+    let best = |args: &[&str]| ok(args).lines().last().unwrap().to_string();
+    let cc = ["go", "chinese-checkers", "--depth", "4"];
+    assert_eq!(best(&cc), best(&[&cc[..], &["--engine", "alphabeta"]].concat()));
+    let e6 = ["go", "e", "--players", "6", "--nodes", "300"];
+    assert_eq!(best(&e6), best(&[&e6[..], &["--engine", "mcts"]].concat()));
+    assert_ne!(best(&e6), best(&[&e6[..], &["--engine", "alphabeta"]].concat()));
 }
 
 #[test]
@@ -58,7 +75,7 @@ fn bad_input_exits_2_naming_the_token() {
         v.extend_from_slice(extra);
         v
     };
-    fails(&go(&["--engine", "minimax", "--depth", "1"]), &["'minimax'"]);
+    fails(&go(&["--engine", "negamax", "--depth", "1"]), &["'negamax'"]);
     fails(&go(&["--engine", "alphabeta:depth=3", "--depth", "1"]), &["'depth'"]);
     fails(&go(&["--engine", "alphabeta:threads=0", "--depth", "1"]), &["'0'"]);
     fails(&go(&["--engine", "alphabeta", "--tc", "10+x"]), &["'10+x'"]);
@@ -67,7 +84,6 @@ fn bad_input_exits_2_naming_the_token() {
     fails(&go(&["--engine", "alphabeta", "--depth", "0"]), &["'0'"]);
     fails(&go(&["--engine", "alphabeta", "--depth", "2", "--nodes", "5"]), &["--nodes"]);
     fails(&go(&["--engine", "alphabeta", "--moves", "j14-j12"]), &["'j14-j12'"]);
-    fails(&go(&["--depth", "2"]), &["--engine"]);
     fails(&["go", "chess", "--engine", "greedy"], &["'chess'"]);
     let over = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 \
         board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1";

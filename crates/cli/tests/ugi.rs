@@ -173,7 +173,7 @@ fn an_infinite_search_stops_and_quit_ends() {
 #[test]
 fn bad_arguments_exit_2_naming_the_token() {
     fails(&["ugi", "chess"], &["'chess'"]);
-    fails(&["ugi", "chinese-checkers", "--engine", "minimax"], &["'minimax'"]);
+    fails(&["ugi", "chinese-checkers", "--engine", "negamax"], &["'negamax'"]);
     fails(&["ugi", "chinese-checkers", "--engine", "alphabeta:threads=0"], &["'0'"]);
     fails(&["ugi", "chinese-checkers", "--players", "9"], &["'9'"]);
     fails(&["ugi", "e", "--opt", "no.such=1"], &["'no.such'"]);

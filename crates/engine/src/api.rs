@@ -128,6 +128,10 @@ pub trait Evaluator<G: Game>: Send + Sync {
 pub trait EngineGame: Game {
     /// The evaluator searches use by default.
     type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// The game's plainest score for every seat, what the `minimax` yardstick searches
+    /// over: captured points, minus the distance still to run, or the moves a seat has
+    /// (entries past `self.seats()` are 0).
+    fn plain_value(&self) -> [Score; MAX_SEATS];
     /// Positions `tabula bench` searches, as position texts, each with its search depth.
     const BENCH_POSITIONS: &'static [(&'static str, u32)];
     /// Alpha-beta's default contempt (`alphabeta:contempt`), in evaluation units: what a
@@ -143,6 +147,10 @@ pub trait EngineGame: Game {
     /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
     /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
     const PLAYOUT_CAP: Option<u32> = None;
+    /// MCTS's default weight of implicit minimax backups (`mcts:implicit`, 0 to 1): the
+    /// evaluator's values backed up by minimax beside the playouts' rewards. 0 (off)
+    /// unless a game sets it.
+    const MCTS_IMPLICIT: f64 = 0.0;
     /// Whether MCTS counts a position repeated in the game as a draw (`mcts:repeat`), as
     /// alpha-beta does. Yes unless a game says that cycles only delay its end.
     const MCTS_REPEAT_DRAWS: bool = true;
@@ -166,6 +174,12 @@ pub trait EngineGame: Game {
     /// none.
     fn seeks_draw(&self, _mv: Self::Move) -> bool {
         false
+    }
+    /// The searcher that plays this position when nobody names one (`tabula play`, `go` and
+    /// `ugi` without `--engine`, the web board's opponents): the one that scores best in
+    /// `docs/strength.md`. `alphabeta` unless a game says otherwise.
+    fn default_engine(&self) -> &'static str {
+        "alphabeta"
     }
     /// The evaluator MCTS scores truncated playouts with (and backs up with `implicit`):
     /// the game's evaluator unless the game tunes one for MCTS.

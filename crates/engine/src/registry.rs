@@ -10,9 +10,10 @@ use tabula_rules::core::settings::{self, Setting};
 use crate::api::{EngineGame, Searcher};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
 use crate::search::mcts::{Mcts, MctsModel};
+use crate::search::minimax::Minimax;
 use crate::search::simple::{Greedy, RandomPlayer};
 use crate::settings::{
-    ALPHABETA, GREEDY, KeyInfo, MCTS, Policy, RANDOM, RandomSpec, SEARCHERS, alphabeta_defaults, key_infos,
+    ALPHABETA, GREEDY, KeyInfo, MCTS, MINIMAX, Policy, RANDOM, RandomSpec, SEARCHERS, alphabeta_defaults, key_infos,
     mcts_defaults,
 };
 
@@ -124,6 +125,11 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
             };
             Box::new(Mcts::<G>::try_new(s.config, policy).map_err(|e| SpecError(e.to_string()))?)
         }
+        "minimax" => {
+            let mut m = Minimax::default();
+            apply(name, MINIMAX, &mut m, &pairs)?;
+            Box::new(m)
+        }
         "greedy" => {
             apply(name, GREEDY, &mut (), &pairs)?;
             Box::new(Greedy::<G>::new())
@@ -153,6 +159,7 @@ pub fn keys<G: EngineGame>(spec: &str) -> Result<Vec<KeyInfo>, SpecError> {
     match name {
         "alphabeta" => under(name, ALPHABETA, alphabeta_defaults::<G>(), &pairs),
         "mcts" => under(name, MCTS, mcts_defaults::<G>(), &pairs),
+        "minimax" => under(name, MINIMAX, Minimax::default(), &pairs),
         "greedy" => under(name, GREEDY, (), &pairs),
         "random" => under(name, RANDOM, RandomSpec::default(), &pairs),
         _ => Err(unknown(name)),
@@ -189,7 +196,10 @@ mod tests {
             assert!(build::<ChineseCheckers>(ok).is_ok(), "{ok}");
         }
         let err = |s: &str| build::<ChineseCheckers>(s).err().unwrap().to_string();
-        assert!(err("minimax").contains("'minimax'") && err("minimax").contains("alphabeta"));
+        assert!(err("negamax").contains("'negamax'") && err("negamax").contains("alphabeta, mcts, minimax"));
+        assert!(build::<ChineseCheckers>("minimax:depth=3").is_ok() && build::<ChineseCheckers>("minimax").is_ok());
+        assert!(err("minimax:depth=0").contains("'0'") && err("minimax:depth=x").contains("'x'"));
+        assert!(err("minimax:seed=1").contains("'seed'") && err("minimax:seed=1").contains("known: depth"));
         assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
         assert!(err("alphabeta:threads=0").contains("'0'"));
         assert!(err("alphabeta:threads").contains("'threads'"));

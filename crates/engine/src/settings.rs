@@ -6,6 +6,7 @@ use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, 
 use crate::api::EngineGame;
 use crate::search::alphabeta::{AlphaBetaConfig, Model};
 use crate::search::mcts::{MctsConfig, MctsModel};
+use crate::search::minimax::Minimax;
 
 impl Words for Model {
     const WORDS: &'static [(Self, &'static str)] =
@@ -226,6 +227,16 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
     },
 ];
 
+/// The keys of `minimax`.
+pub const MINIMAX: &[&dyn Setting<Minimax>] = &[&Limit::<Minimax, _> {
+    key: "depth",
+    doc: "the depth it searches to; none: one ply deeper at a time until the time is up",
+    min: 1,
+    max: crate::search::minimax::MAX_DEPTH,
+    get: |m| m.depth,
+    set: |m, v| m.depth = v,
+}];
+
 /// The keys of `greedy`: none.
 pub const GREEDY: &[&dyn Setting<()>] = &[];
 
@@ -286,20 +297,26 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     }
 }
 
-/// The MCTS settings a spec starts from for `G`: the game's playout truncation and
-/// treatment of repetitions.
+/// The MCTS settings a spec starts from for `G`: the game's playout truncation, implicit
+/// minimax weight and treatment of repetitions.
 pub fn mcts_defaults<G: EngineGame>() -> MctsSpec {
     let mut spec = MctsSpec::default();
     spec.config.playout_cap = G::PLAYOUT_CAP;
+    spec.config.implicit = G::MCTS_IMPLICIT;
     spec.config.repeat_draws = G::MCTS_REPEAT_DRAWS;
     spec
 }
 
 /// Every searcher's name in spec strings with what it is, in the order errors and listings
 /// give them.
-pub const SEARCHERS: [(&str, &str); 4] = [
+pub const SEARCHERS: [(&str, &str); 5] = [
     ("alphabeta", "iterative-deepening alpha-beta (negamax/PVS) with a transposition table"),
     ("mcts", "Monte Carlo tree search with one reward per seat"),
+    (
+        "minimax",
+        "the plain yardstick: textbook alpha-beta (paranoid with more seats) over the game's simplest score, \
+         no move ordering, table or quiescence",
+    ),
     ("greedy", "the move the evaluator likes best one ply deep"),
     ("random", "a uniformly random legal move"),
 ];
@@ -309,6 +326,7 @@ pub fn searchers<G: EngineGame>() -> Vec<SearcherInfo> {
     let keys = [
         key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
         key_infos(MCTS, &mcts_defaults::<G>()),
+        key_infos(MINIMAX, &Minimax::default()),
         key_infos(GREEDY, &()),
         key_infos(RANDOM, &RandomSpec::default()),
     ];
@@ -324,14 +342,18 @@ mod tests {
     fn the_listing_shows_the_games_defaults() {
         let list = searchers::<MartianChess>();
         let names: Vec<&str> = list.iter().map(|s| s.name).collect();
-        assert_eq!(names, ["alphabeta", "mcts", "greedy", "random"]);
+        assert_eq!(names, ["alphabeta", "mcts", "minimax", "greedy", "random"]);
         let contempt = list[0].keys.iter().find(|k| k.key == "contempt").unwrap();
         assert_eq!(contempt.default, MartianChess::CONTEMPT.to_string());
         assert_eq!(contempt.values, "a number from -10000 to 10000");
         let model = list[0].keys.iter().find(|k| k.key == "model").unwrap();
         assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid, best-reply or maxn", "paranoid"));
         let cap = list[1].keys.iter().find(|k| k.key == "cap").unwrap();
-        assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "none"));
+        assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "2"));
+        let implicit = list[1].keys.iter().find(|k| k.key == "implicit").unwrap();
+        assert_eq!(implicit.default, "0.8");
+        let depth = list[2].keys.iter().find(|k| k.key == "depth").unwrap();
+        assert_eq!((depth.values.as_str(), depth.default.as_str()), ("none or a number from 1 to 64", "none"));
         let memory = list[1].keys.iter().find(|k| k.key == "memory").unwrap();
         assert_eq!((memory.values.as_str(), memory.default.as_str()), ("a number from 1 to 1048576", "512"));
         let model = list[1].keys.iter().find(|k| k.key == "model").unwrap();

@@ -22,7 +22,7 @@ fn moves_of(game: &MartianChess) -> Vec<<MartianChess as Game>::Move> {
 
 /// The value of a finished or horizon position for the root seat.
 fn leaf(game: &MartianChess, root: Seat, contempt: i32, ply: i32) -> i32 {
-    match margin(&McEval, game, root) {
+    match margin(&McEval::default(), game, root) {
         0 if game.is_over() => -contempt,
         v if v >= score::WIN => score::WIN - ply,
         v if v <= -score::WIN => -(score::WIN - ply),

@@ -290,6 +290,9 @@ impl Evaluator<Pairs> for PairsEval {
 impl EngineGame for Pairs {
     type Eval = PairsEval;
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
+    fn plain_value(&self) -> [Score; MAX_SEATS] {
+        self.0.plain_value()
+    }
 }
 
 /// The move generator and notation of [`Pairs`]: Chinese Checkers'.
@@ -447,7 +450,7 @@ fn best_reply_equals_the_reference_in_four_player_martian_chess() {
     use tabula_rules::games::martian_chess::{MartianChess, MartianOptions};
     let mut options = MartianOptions::default();
     options.players = 4;
-    let eval = McEval;
+    let eval = McEval::default();
     let mut compared = 0;
     for seed in 0..16u64 {
         let mut rng = SmallRng::seed_from_u64(seed);

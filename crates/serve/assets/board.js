@@ -86,7 +86,8 @@ function fillSeats() {
     const spec = document.createElement("input");
     spec.type = "text";
     spec.id = `seat-${s}`;
-    spec.value = old[s] || (s === 0 ? "person" : "alphabeta");
+    const engine = info.default_engines[info.players.indexOf(n)] || "alphabeta";
+    spec.value = old[s] || (s === 0 ? "person" : engine);
     kind.value = spec.value.split(":")[0];
     if (!kind.value) kind.value = "person";
     kind.addEventListener("change", () => { spec.value = kind.value; });

@@ -46,6 +46,8 @@ pub struct GameInfo {
     pub options: Vec<SettingInfo>,
     /// The searchers, with their keys' defaults for this game.
     pub searchers: Vec<SearcherInfo>,
+    /// The engine that takes a seat nobody chose, for each player count (as `players`).
+    pub default_engines: Vec<&'static str>,
 }
 
 /// A rule option or a searcher key.
@@ -108,6 +110,13 @@ fn info<G: ServeGame>() -> GameInfo {
         name: G::NAME,
         players: (1..=MAX_SEATS).filter(|&n| G::Options::default().set_players(n).is_ok()).collect(),
         default_players: default.players(),
+        default_engines: (1..=MAX_SEATS)
+            .filter_map(|n| {
+                let mut options = G::Options::default();
+                options.set_players(n).ok()?;
+                Some(G::new(&options).ok()?.default_engine())
+            })
+            .collect(),
         options: G::Options::SETTINGS
             .iter()
             .map(|s| SettingInfo {
@@ -187,7 +196,7 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Table>, ApiErr
     let seats = start.seats();
     let specs: Vec<String> = match &request.seats {
         Some(specs) => specs.clone(),
-        None => (0..seats).map(|s| if s == 0 { "person".to_string() } else { "alphabeta".to_string() }).collect(),
+        None => (0..seats).map(|s| if s == 0 { "person" } else { start.default_engine() }.to_string()).collect(),
     };
     if specs.len() != seats {
         return Err(ApiError::bad(format!("bad seats: {} given for {seats} players", specs.len())));

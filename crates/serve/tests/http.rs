@@ -115,7 +115,10 @@ async fn the_game_list_names_every_game_with_its_choices() {
     assert!(cc["options"].as_array().unwrap().iter().any(|o| o["key"] == "max_plies"));
     let searchers: Vec<&str> =
         cc["searchers"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
-    assert_eq!(searchers, ["alphabeta", "mcts", "greedy", "random"]);
+    assert_eq!(searchers, ["alphabeta", "mcts", "minimax", "greedy", "random"]);
+    assert_eq!(cc["default_engines"], json!(["alphabeta", "alphabeta", "alphabeta", "alphabeta", "alphabeta"]));
+    let e = list["games"].as_array().unwrap().iter().find(|g| g["name"] == "e").unwrap();
+    assert_eq!(e["default_engines"], json!(["alphabeta", "alphabeta", "alphabeta", "alphabeta", "mcts"]));
     assert_eq!(list["think_presets"], json!([["beginner", 5000], ["intermediate", 30000], ["expert", 60000]]));
 }
 

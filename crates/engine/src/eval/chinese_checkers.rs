@@ -115,6 +115,15 @@ impl Evaluator<ChineseCheckers> for CcEval {
 
 impl EngineGame for ChineseCheckers {
     type Eval = CcEval;
+
+    /// Minus the distance each seat's pegs still have to run, a hundred a step.
+    fn plain_value(&self) -> [Score; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
+        for (s, value) in out.iter_mut().enumerate().take(self.seats()) {
+            *value = -STEP * race(self, Seat(s as u8)).0;
+        }
+        out
+    }
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
     }

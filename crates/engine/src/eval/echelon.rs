@@ -94,6 +94,23 @@ impl Evaluator<Echelon> for EgEval {
 impl EngineGame for Echelon {
     type Eval = EgEval;
 
+    /// The moves each seat has (as if it were its turn): the seat without one loses.
+    fn plain_value(&self) -> [Score; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
+        for (s, value) in out.iter_mut().enumerate().take(2) {
+            *value = reach(self, Seat(s as u8)).1 as Score;
+        }
+        out
+    }
+
+    /// Four plies, then the evaluator, backed up by minimax at weight 0.5: the game is
+    /// lost by the side that runs out of moves first, which random playouts judge poorly.
+    /// Against `minimax:depth=2` (mobility alone), 12 games at 3,000 iterations a move:
+    /// full playouts 50%, these 92% (`cap=2,implicit=0.8` 67%); at 10,000 iterations
+    /// 83%, full playouts 17% in six games.
+    const PLAYOUT_CAP: Option<u32> = Some(4);
+    const MCTS_IMPLICIT: f64 = 0.5;
+
     const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
         (
             "echelon radius=4 turn=0 ply=0 board=...../....../......./......../...[brbrbr].[rbrbrb].../......../......./....../.....",

@@ -184,12 +184,28 @@ fn aims_at_enemy_tower(game: &Icelights, mv: IlMove) -> bool {
 
 impl EngineGame for Icelights {
     type Eval = IlEval;
+
+    /// The piece moves each seat has (mobility): the game is won by a beam, not material.
+    fn plain_value(&self) -> [Score; MAX_SEATS] {
+        let mut out = [0; MAX_SEATS];
+        for (s, value) in out.iter_mut().enumerate().take(2) {
+            *value = mobility(self, Seat(s as u8));
+        }
+        out
+    }
     /// A guarded Tower cannot be hit, so the side that is ahead must not settle for
     /// shuffling back and forth: a repetition or a draw counts as this much below even.
     const CONTEMPT: crate::api::Score = 50;
     /// About 600 turns a node, most of them quiet: late ones are searched a ply
     /// shallower first, which buys a fourth ply within a second.
     const LATE_MOVE_REDUCTIONS: usize = 8;
+    /// Two plies of the careful policy, then the evaluator, backed up by minimax at weight
+    /// 0.8: a beam ends the game at once, which playouts find by chance and minimax does
+    /// not miss. Against `minimax:depth=2` at 5,000 iterations a move (12 games, seed 5):
+    /// full playouts 29%, these 71% (3 at the ply cap), `cap=4,implicit=0.5` 63%.
+    const PLAYOUT_CAP: Option<u32> = Some(2);
+    const MCTS_IMPLICIT: f64 = 0.8;
+
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::icelights::IlCareful::default())
     }

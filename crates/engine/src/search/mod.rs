@@ -1,7 +1,9 @@
-//! The searchers: alpha-beta, MCTS, and the simple `greedy` and `random` players.
+//! The searchers: alpha-beta, MCTS, the `minimax` yardstick, and the simple `greedy` and
+//! `random` players.
 
 pub mod alphabeta;
 pub mod mcts;
+pub mod minimax;
 pub mod simple;
 pub mod table;
 

@@ -354,6 +354,6 @@ fn the_end_of_the_input_ends_the_engine_after_answering() {
 #[test]
 fn engines_refuse_bad_specs_and_options() {
     let err = |spec: &str| UgiEngine::<ChineseCheckers>::new(Default::default(), spec).err().unwrap().to_string();
-    assert!(err("minimax").contains("'minimax'"));
+    assert!(err("negamax").contains("'negamax'"));
     assert!(err("alphabeta:hash=0").contains("'0'"));
 }

@@ -100,8 +100,12 @@ mod tests {
     #[test]
     fn with_contempt_the_root_tries_settling_moves_last() {
         let game = MartianChess::new(&McOptions::default()).unwrap();
-        let (table, eval, stop, limits) =
-            (Table::new(1).unwrap(), crate::eval::martian_chess::McEval, AtomicBool::new(false), Limits::depth(1));
+        let (table, eval, stop, limits) = (
+            Table::new(1).unwrap(),
+            crate::eval::martian_chess::McEval::default(),
+            AtomicBool::new(false),
+            Limits::depth(1),
+        );
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let calls = moves.iter().filter(|m| m.call).count();

@@ -195,6 +195,9 @@ mod tests {
         impl EngineGame for Ttt {
             type Eval = Zero;
             const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
+            fn plain_value(&self) -> [Score; MAX_SEATS] {
+                [0; MAX_SEATS]
+            }
         }
 
         /// The exact value for the seat to move: 1 win, 0 draw, -1 loss.
