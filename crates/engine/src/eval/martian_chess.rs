@@ -153,8 +153,8 @@ pub struct McEval {
     pub control: Score,
     /// Weight of each pip of another zone a seat attacks.
     pub attack: Score,
-    /// Without a clock: weight of each piece the leader's zone has lost (see
-    /// [`end_drive`]).
+    /// Without a clock: weight of each piece the points leader's zone has lost since the
+    /// start (half when it shares the lead).
     pub end: Score,
 }
 
