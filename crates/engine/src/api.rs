@@ -20,6 +20,19 @@ pub mod score {
     pub const WIN_THRESHOLD: Score = WIN - 10_000;
     /// Larger than any score.
     pub const INFINITY: Score = WIN + 1;
+
+    /// `value` as seen `plies` plies above the position it was found in: a proven win
+    /// there is worth `plies` less (a win sooner is better), a proven loss `plies` more (a
+    /// loss later is less bad); other scores are unchanged.
+    pub fn from_below(value: Score, plies: u32) -> Score {
+        if value >= WIN_THRESHOLD {
+            value - plies as Score
+        } else if value <= -WIN_THRESHOLD {
+            value + plies as Score
+        } else {
+            value
+        }
+    }
 }
 
 /// What a search may spend.

@@ -70,17 +70,6 @@ impl<G: Game> Run<'_, G> {
     }
 }
 
-/// A finished game's value adjusted by its distance: a win sooner is better, a loss later.
-fn by_distance(value: Score, ply: u32) -> Score {
-    if value >= score::WIN_THRESHOLD {
-        value - ply as Score
-    } else if value <= -score::WIN_THRESHOLD {
-        value + ply as Score
-    } else {
-        value
-    }
-}
-
 impl Minimax {
     /// Alpha-beta to `depth` plies below `ply`; the value is the root seat's margin.
     fn alphabeta<G: EngineGame>(
@@ -98,7 +87,7 @@ impl Minimax {
         }
         run.nodes += 1;
         if game.is_over() || depth == 0 {
-            return by_distance(margin(&Plain, game, run.root), ply as u32);
+            return score::from_below(margin(&Plain, game, run.root), ply as u32);
         }
         let maximizing = game.team(game.to_move()) == game.team(run.root);
         let mut moves = std::mem::take(&mut run.moves[ply]);

@@ -161,11 +161,5 @@ fn to_table(s: i32, ply: usize) -> i32 {
 
 /// A stored score seen from `ply` plies below the root ([`to_table`] undone).
 fn from_table(s: i32, ply: usize) -> i32 {
-    if s >= score::WIN_THRESHOLD {
-        s - ply as i32
-    } else if s <= -score::WIN_THRESHOLD {
-        s + ply as i32
-    } else {
-        s
-    }
+    score::from_below(s, ply as u32)
 }

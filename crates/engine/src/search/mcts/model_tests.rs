@@ -1,8 +1,6 @@
 //! The opponent models: max^n unchanged with two seats, paranoid backup, best-reply layers
 //! and lines, reuse across seats, determinism with three and four seats.
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_rules::games::e::{E, EOptions};
 use tabula_rules::games::martian_chess::{MartianChess, MartianOptions};
@@ -10,6 +8,7 @@ use tabula_rules::{Game, MoveList, Seat};
 
 use super::tree::NONE;
 use super::*;
+use crate::search::testing::random_position;
 
 const MODELS: [MctsModel; 3] = [MctsModel::MaxN, MctsModel::Paranoid, MctsModel::BestReply];
 
@@ -17,22 +16,6 @@ fn quiet<M>(_: &SearchInfo<M>) {}
 
 fn mcts<G: EngineGame>(model: MctsModel, seed: u64) -> Mcts<G> {
     Mcts::new(MctsConfig { model, seed, playout_cap: Some(20), ..MctsConfig::default() }, G::playout_policy())
-}
-
-/// The position after `plies` random moves of the game of `options` (fewer if it ends).
-fn random_position<G: Game>(options: &G::Options, plies: usize, seed: u64) -> G {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut g = G::new(options).unwrap();
-    let mut list = MoveList::new();
-    for _ in 0..plies {
-        g.legal_moves(&mut list);
-        if g.is_over() || list.is_empty() {
-            break;
-        }
-        let mv = list.as_slice()[rng.random_range(0..list.len())];
-        g.play(mv);
-    }
-    g
 }
 
 fn cc(players: u8, plies: usize, seed: u64) -> ChineseCheckers {

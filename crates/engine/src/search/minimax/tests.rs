@@ -1,4 +1,3 @@
-use rand::{Rng, SeedableRng};
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_rules::games::e::{E, EOptions};
 use tabula_rules::games::echelon::{Echelon, EgOptions};
@@ -7,26 +6,12 @@ use tabula_rules::games::martian_chess::{CoasterChess, CoasterOptions, MartianCh
 use tabula_rules::{GameOptions, Seat};
 
 use super::*;
-
-/// A position `plies` random moves from the start of `options`' game.
-fn random_position<G: Game>(options: &G::Options, plies: usize, seed: u64) -> G {
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let mut g = G::new(options).unwrap();
-    let mut moves = MoveList::new();
-    for _ in 0..plies {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
-    }
-    g
-}
+use crate::search::testing::random_position;
 
 /// Every line to `depth`, no pruning: the paranoid value for `root`.
 fn reference<G: EngineGame>(game: &G, root: Seat, depth: u32, ply: u32) -> Score {
     if game.is_over() || depth == 0 {
-        return by_distance(margin(&Plain, game, root), ply);
+        return score::from_below(margin(&Plain, game, root), ply);
     }
     let mut moves = MoveList::new();
     game.legal_moves(&mut moves);
