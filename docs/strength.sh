@@ -31,7 +31,7 @@ if [ -n "${SHARD:-}" ] && ! [[ $SHARD =~ ^([1-9][0-9]*)/([1-9][0-9]*)$ && ${BASH
     exit 2
 fi
 
-# The rows. Fields: id, game, players, rule options (space-separated KEY=VALUE, or -), engine,
+# The rows. Fields: id, game, players, rule options (KEY=VALUE joined by commas, or -), engine,
 # opponent, time control, ply cap. The bar rows (section "bar") are every game, seat count and
 # rule option that changes how a game ends or how material counts, for both searchers against
 # `minimax` at the same time a move.
@@ -61,7 +61,7 @@ e2-noexchange   e                2 e.standalone_exchange=off       900
 il              icelights        2 -                               300
 il-optional     icelights        2 il.move_optional=true           300
 mc2             martian-chess    2 -                               300
-mc2-alwayson    martian-chess    2 mc.clock=always_on              300
+mc2-alwayson    martian-chess    2 mc.clock=always_on,mc.clock_limit=27 300
 mc2-off         martian-chess    2 mc.clock=off                    300
 mc2-nomove      martian-chess    2 mc.no_move=end_game_and_score   300
 mc4             martian-chess    4 -                               600
@@ -119,7 +119,7 @@ match_args() {
     printf '%s\n' "$game" --players "$players" --engine "$engine"
     for ((i = 1; i < players; i++)); do printf '%s\n' --engine "$opponent"; done
     if [ "$options" != - ]; then
-        for opt in $options; do printf '%s\n' --opt "$opt"; done
+        for opt in ${options//,/ }; do printf '%s\n' --opt "$opt"; done
     fi
     printf '%s\n' --tc "$tc" --games "$GAMES" --openings random:4 --max-plies "$cap"
 }
@@ -221,7 +221,7 @@ section() {
         [ "$section" = "$want" ] || continue
         mapfile -t files < <(ls "$DATA/$id.jsonl" "$DATA/$id".shard-*.jsonl 2>/dev/null || true)
         local opts=-
-        [ "$options" = - ] || opts="\`$options\`"
+        [ "$options" = - ] || opts="\`${options//,/ }\`"
         if [ ${#files[@]} -eq 0 ]; then
             echo "| $id | $game | $players | $opts | $engine | $opponent | $tc | not played | | | | | | |"
             continue
