@@ -33,18 +33,7 @@ fn minimax(game: &ChineseCheckers, root: Seat, depth: u32, ply: i32) -> i32 {
 }
 
 pub(super) fn random_position(players: u8, plies: usize, seed: u64) -> ChineseCheckers {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
-    let mut g = ChineseCheckers::new(&CcOptions { players, ..CcOptions::default() }).unwrap();
-    let mut moves = MoveList::new();
-    for _ in 0..plies {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        g.play(moves.as_slice()[rng.random_range(0..moves.len())]);
-    }
-    g
+    crate::search::testing::random_position(&CcOptions { players, ..CcOptions::default() }, plies, seed)
 }
 
 fn search(game: &ChineseCheckers, limits: Limits) -> SearchResult<CcMove> {
