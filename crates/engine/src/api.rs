@@ -214,6 +214,10 @@ pub trait EngineGame: Game {
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
     }
+    /// Whether alpha-beta tries the tactical moves of a node right after its hash move and
+    /// killers, before the history of cut-offs orders the rest. Yes unless a game's tactical
+    /// moves are seldom its best.
+    const TACTICAL_FIRST: bool = true;
     /// Whether a random opening may play this move. A game leaves out moves that no player
     /// opens with and that would decide the games started from them (Martian Chess: calling
     /// the clock, which ends a capture-free opening as a draw seven plies later, and

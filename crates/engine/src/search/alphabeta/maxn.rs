@@ -63,7 +63,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let mut order = std::mem::take(&mut self.orders[ply]);
-        self.order(game, &moves, hash_move, ply, &mut order);
+        self.order(game, &moves, &[], hash_move, ply, &mut order);
         self.path.push(key);
         let searched = self.maxn_moves(game, depth, ply, parent, &moves, &mut order);
         self.path.pop();

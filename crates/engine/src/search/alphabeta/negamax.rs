@@ -48,7 +48,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let mut owners = std::mem::take(&mut self.owners[ply]);
         let mut order = std::mem::take(&mut self.orders[ply]);
         self.list_moves(game, &mut moves, &mut owners);
-        self.order(game, &moves, hash_move, ply, &mut order);
+        self.order(game, &moves, &owners, hash_move, ply, &mut order);
         self.path.push(key);
         let searched = self.search_moves(game, depth, ply, alpha, beta, &moves, &owners, &mut order);
         self.path.pop();

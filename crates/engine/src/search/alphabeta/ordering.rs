@@ -1,5 +1,6 @@
-//! Move ordering: the hash move first, then the killers of the ply, then the history of
-//! cut-offs; moves are picked in that order one by one, then sorted.
+//! Move ordering: the hash move first, then the killers of the ply, then tactical moves
+//! (captures, stomps: [`EngineGame::is_tactical`], where the game orders them first), then
+//! the history of cut-offs; moves are picked in that order one by one, then sorted.
 
 use std::hash::{Hash, Hasher};
 
@@ -7,11 +8,16 @@ use fnv::FnvHasher;
 
 use tabula_rules::MoveList;
 
+use super::models::IN_TURN;
 use super::worker::Worker;
 use crate::api::EngineGame;
 
 /// Slots in the history table.
 pub(super) const HISTORY: usize = 1 << 12;
+/// The most a history slot holds.
+const HISTORY_MAX: i32 = 1 << 20;
+/// The ordering key of a tactical move: above every history key.
+const TACTICAL: i32 = HISTORY_MAX + 1;
 
 /// The history slot of a move: FNV-1a of the move's hash input. Which moves share a slot
 /// shapes the ordering and so the node counts of a fixed-depth search (the bench
@@ -23,7 +29,8 @@ fn history_slot<M: Hash>(mv: &M) -> usize {
 }
 
 impl<G: EngineGame> Worker<'_, G> {
-    /// Ordering keys into `out`: the hash move, then killers, then history.
+    /// Ordering keys into `out`: the hash move, then killers, then tactical moves of the
+    /// seat in turn, then history.
     /// At the root with a positive contempt, moves that only settle for a draw
     /// ([`EngineGame::seeks_draw`]) come last, so that one is played only when strictly
     /// better than all others.
@@ -31,12 +38,17 @@ impl<G: EngineGame> Worker<'_, G> {
         &self,
         game: &G,
         moves: &MoveList<G::Move>,
+        owners: &[u8],
         hash_move: u16,
         ply: usize,
         out: &mut Vec<(i32, usize)>,
     ) {
         let killers = &self.killers[ply];
         let settle_last = ply == 0 && self.contempt > 0;
+        // A move out of turn (best-reply search) would be judged from the wrong seat.
+        let tactical = |i: usize, mv: G::Move| {
+            G::TACTICAL_FIRST && owners.get(i).is_none_or(|&o| o == IN_TURN) && game.is_tactical(mv)
+        };
         out.clear();
         out.extend(moves.iter().enumerate().map(|(i, mv)| {
             let key = if settle_last && game.seeks_draw(*mv) {
@@ -47,6 +59,8 @@ impl<G: EngineGame> Worker<'_, G> {
                 i32::MAX - 1
             } else if killers[1] == Some(*mv) {
                 i32::MAX - 2
+            } else if tactical(i, *mv) {
+                TACTICAL
             } else {
                 self.history[history_slot(mv)]
             };
@@ -63,7 +77,7 @@ impl<G: EngineGame> Worker<'_, G> {
             killers[0] = Some(mv);
         }
         let h = &mut self.history[history_slot(&mv)];
-        *h = (*h + depth * depth).min(1 << 20);
+        *h = (*h + depth * depth).min(HISTORY_MAX);
     }
 }
 
@@ -89,7 +103,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use tabula_rules::Game;
-    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+    use tabula_rules::games::martian_chess::{MartianChess, McMove, McOptions};
 
     use super::*;
     use crate::Limits;
@@ -97,46 +111,76 @@ mod tests {
     use crate::search::alphabeta::worker::Shared;
     use crate::search::table::Table;
 
-    #[test]
-    fn with_contempt_the_root_tries_settling_moves_last() {
-        let game = MartianChess::new(&McOptions::default()).unwrap();
+    /// The moves of `game` in the order a fresh worker tries them at `ply`, with `hash` the
+    /// index of the hash move and alpha-beta's contempt `contempt`.
+    fn ordered(game: &MartianChess, hash: u16, contempt: i32, ply: usize) -> Vec<McMove> {
         let (table, eval, stop, limits) = (
             Table::new(1).unwrap(),
             crate::eval::martian_chess::McEval::default(),
             AtomicBool::new(false),
             Limits::depth(1),
         );
+        let shared = Shared {
+            table: &table,
+            eval: &eval,
+            stop: &stop,
+            counted: &std::sync::atomic::AtomicU64::new(0),
+            main_depth: &std::sync::atomic::AtomicU32::new(0),
+            limits: &limits,
+            start: std::time::Instant::now(),
+            aspiration: 50,
+            contempt,
+            seen: &[],
+            lmr: 0,
+            quiescence: 0,
+            model: Model::Paranoid,
+        };
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let worker = Worker::<MartianChess>::new(&shared, game);
+        let mut order = Vec::new();
+        worker.order(game, &moves, &[], hash, ply, &mut order);
+        (0..order.len()).map(|k| moves.as_slice()[pick(&mut order, k)]).collect()
+    }
+
+    #[test]
+    fn with_contempt_the_root_tries_settling_moves_last() {
+        let game = MartianChess::new(&McOptions::default()).unwrap();
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let calls = moves.iter().filter(|m| m.call).count();
         assert!(calls > 0 && moves.iter().all(|&m| game.seeks_draw(m) == m.call), "0-0: every call settles");
         // The hash move is a call: with contempt it still comes after every other move.
         let hash = moves.iter().position(|m| m.call).unwrap() as u16;
-        let order_of = |contempt: i32, ply: usize| {
-            let shared = Shared {
-                table: &table,
-                eval: &eval,
-                stop: &stop,
-                counted: &std::sync::atomic::AtomicU64::new(0),
-                main_depth: &std::sync::atomic::AtomicU32::new(0),
-                limits: &limits,
-                start: std::time::Instant::now(),
-                aspiration: 50,
-                contempt,
-                seen: &[],
-                lmr: 0,
-                quiescence: 0,
-                model: Model::Paranoid,
-            };
-            let worker = Worker::<MartianChess>::new(&shared, &game);
-            let mut order = Vec::new();
-            worker.order(&game, &moves, hash, ply, &mut order);
-            (0..order.len()).map(|k| moves.as_slice()[pick(&mut order, k)]).collect::<Vec<_>>()
-        };
-        let root = order_of(100, 0);
+        let root = ordered(&game, hash, 100, 0);
         assert!(root[..moves.len() - calls].iter().all(|m| !m.call), "{root:?}");
         // Without contempt, or below the root, the hash move leads as usual.
-        assert_eq!(order_of(0, 0)[0], moves.as_slice()[hash as usize]);
-        assert_eq!(order_of(100, 1)[0], moves.as_slice()[hash as usize]);
+        assert_eq!(ordered(&game, hash, 0, 0)[0], moves.as_slice()[hash as usize]);
+        assert_eq!(ordered(&game, hash, 100, 1)[0], moves.as_slice()[hash as usize]);
+    }
+
+    #[test]
+    fn captures_come_right_after_the_hash_move() {
+        // The first position of a fixed line of play where a capture stands among quiet moves.
+        let mut game = MartianChess::new(&McOptions::default()).unwrap();
+        let mut moves = MoveList::new();
+        let mut k = 7usize;
+        let captures = loop {
+            game.legal_moves(&mut moves);
+            let captures = moves.iter().filter(|&&m| game.is_capture(m)).count();
+            if captures > 0 {
+                break captures;
+            }
+            k = k.wrapping_mul(31).wrapping_add(11);
+            game.play(moves.as_slice()[k % moves.len()]);
+        };
+        assert!(captures < moves.len());
+        let order = ordered(&game, u16::MAX, 0, 1);
+        assert!(order[..captures].iter().all(|&m| game.is_capture(m)), "{order:?}");
+        // A quiet hash move still leads, the captures next.
+        let quiet = moves.iter().position(|&m| !game.is_capture(m)).unwrap();
+        let order = ordered(&game, quiet as u16, 0, 1);
+        assert_eq!(order[0], moves.as_slice()[quiet]);
+        assert!(order[1..=captures].iter().all(|&m| game.is_capture(m)), "{order:?}");
     }
 }
