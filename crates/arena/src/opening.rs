@@ -4,7 +4,9 @@
 //!   start, drawn from the match seed and the round number (redrawn if the game ends first),
 //!   among the moves the game allows in openings ([`EngineGame::opening_move`]: no clock
 //!   calls and no gifts across the canal in Martian Chess), or among all where it allows
-//!   none.
+//!   none. In games of material ([`EngineGame::EVEN_OPENINGS`]: Martian and Coaster Chess)
+//!   an opening is drawn again unless it is even: `minimax` two plies deep finds the seat
+//!   to move neither ahead nor behind, so that no opening hands a piece to one side.
 //! * `file:PATH`: one opening a line, used in order and then again from the top; a line is a
 //!   position text, or moves from the start separated by spaces or commas, or a position text
 //!   followed by ` moves ` and moves. A part after a comma joins the move before it when the
@@ -13,7 +15,8 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use tabula_engine::EngineGame;
+use tabula_engine::search::minimax::Minimax;
+use tabula_engine::{EngineGame, Limits, Searcher};
 use tabula_rules::{Game, MoveList, play_move_words};
 
 use crate::error::{ArenaError, error};
@@ -126,13 +129,14 @@ impl OpeningBook {
                         line.push(game.format_move(mv));
                         game.play(mv);
                     }
-                    if !game.is_over() && line.len() == *plies as usize {
+                    if !game.is_over() && line.len() == *plies as usize && (!G::EVEN_OPENINGS || is_even(&game)) {
                         return Ok(Opening { position: None, moves: line });
                     }
                 }
                 Err(error(format!(
-                    "no random opening of {} leaves the game running",
-                    plural(*plies as usize, "ply", "plies")
+                    "no random opening of {} leaves the game running{}",
+                    plural(*plies as usize, "ply", "plies"),
+                    if G::EVEN_OPENINGS { " and even" } else { "" }
                 )))
             }
         }
@@ -156,6 +160,13 @@ impl OpeningBook {
             OpeningBook::Lines { path, .. } => format!("file:{path}"),
         }
     }
+}
+
+/// Whether `minimax` two plies deep over the game's plain score finds the seat to move
+/// neither ahead nor behind.
+fn is_even<G: EngineGame>(game: &G) -> bool {
+    let depth = 2;
+    Minimax { depth: Some(depth) }.search(game, &Limits::depth(depth), &mut |_| {}).score == 0
 }
 
 /// The openings of a file's text, each checked under `options`.
@@ -220,6 +231,65 @@ mod tests {
         assert!(read_lines::<ChineseCheckers>("# nothing\n", &o).is_err());
         assert!(OpeningBook::parse::<ChineseCheckers>("book:x", &o).unwrap_err().0.contains("'book:x'"));
         assert!(OpeningBook::parse::<ChineseCheckers>("random:many", &o).unwrap_err().0.contains("'many'"));
+    }
+
+    /// The seat to move's best margin on points two plies on, by brute force: every move
+    /// of the mover, then the reply that gains the opponent most.
+    fn margin_in_two(game: &tabula_rules::games::martian_chess::CoasterChess) -> i32 {
+        let margin = |g: &tabula_rules::games::martian_chess::CoasterChess, seat: u8| {
+            g.points(tabula_rules::Seat(seat)) as i32 - g.points(tabula_rules::Seat(1 - seat)) as i32
+        };
+        let me = game.to_move().0;
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let mut best = i32::MIN;
+        for &mv in moves.iter() {
+            let mut after = *game;
+            after.play(mv);
+            let mut replies = MoveList::new();
+            after.legal_moves(&mut replies);
+            let worst = replies
+                .iter()
+                .map(|&r| {
+                    let mut g = after;
+                    g.play(r);
+                    margin(&g, me)
+                })
+                .min()
+                .unwrap_or(margin(&after, me));
+            best = best.max(worst);
+        }
+        best
+    }
+
+    #[test]
+    fn random_coaster_openings_are_even() {
+        use tabula_rules::games::martian_chess::CoasterChess;
+        let o = <CoasterChess as Game>::Options::default();
+        let book = OpeningBook::parse::<CoasterChess>("random:4", &o).unwrap();
+        for round in 0..40 {
+            let opening = book.opening::<CoasterChess>(round, 7, &o).unwrap();
+            let mut game = CoasterChess::new(&o).unwrap();
+            for text in &opening.moves {
+                let mv = game.parse_move(text).unwrap();
+                game.play(mv);
+            }
+            assert_eq!(margin_in_two(&game), 0, "round {round}: {:?}", opening.moves);
+        }
+        // Plain random lines are often uneven: the check, not chance, keeps them out.
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut uneven = 0;
+        for _ in 0..40 {
+            let mut game = CoasterChess::new(&o).unwrap();
+            let mut moves = MoveList::new();
+            for _ in 0..4 {
+                game.legal_moves(&mut moves);
+                let allowed: Vec<_> = moves.iter().copied().filter(|&m| game.opening_move(m)).collect();
+                game.play(allowed[rng.random_range(0..allowed.len())]);
+            }
+            uneven += usize::from(!game.is_over() && margin_in_two(&game) != 0);
+        }
+        assert!(uneven >= 5, "{uneven} of 40");
     }
 
     #[test]

@@ -45,7 +45,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "C", default_value_t = 1)]
     concurrency: usize,
     /// Where rounds start: random:PLIES (that many random moves drawn from the seed and the
-    /// round), file:PATH (one opening a line: moves from the start, a position text, or a
+    /// round; in Martian and Coaster Chess drawn again until no piece hangs), file:PATH (one opening a line: moves from the start, a position text, or a
     /// position text then ` moves ` and moves), or start (the bare start position).
     #[arg(long, value_name = "BOOK", default_value = "random:4")]
     openings: String,

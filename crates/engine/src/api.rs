@@ -226,4 +226,10 @@ pub trait EngineGame: Game {
     fn opening_move(&self, _mv: Self::Move) -> bool {
         true
     }
+    /// Whether a random opening must end even: `minimax` two plies deep over
+    /// [`plain_value`](Self::plain_value) finds the seat to move neither ahead nor behind
+    /// (nothing hangs, nothing is already lost), or the opening is drawn again. For games of
+    /// material where a few random plies often give a piece away and decide the game before
+    /// the engines play; a race is never even after random moves, so by default no.
+    const EVEN_OPENINGS: bool = false;
 }
