@@ -20,7 +20,7 @@ const STEP: Score = 100;
 /// Extra weight of each step of the farthest peg (keeps stragglers moving).
 const STRAGGLER: Score = 30;
 /// Weight of each step the best move of the seat to move gains (its hop potential), in
-/// alpha-beta's and greedy's evaluator. At 50 (MCTS's, [`MCTS_HOP`]) alpha-beta scored 86%
+/// alpha-beta's and greedy's evaluator. At 50 (MCTS's weight) alpha-beta scored 86%
 /// against `minimax` at 0.1 s a move (40 games); at 20, 95% (40 games, another seed) and
 /// 21-19 against itself at 50; at 0, 37 of 40 against `minimax` but 5-12 against itself
 /// at 50: the hop potential costs nodes and is worth some of them.
@@ -139,8 +139,8 @@ impl EngineGame for ChineseCheckers {
     /// (10 reached the ply cap); over 160 games six plies scored 48% where four scored 42%
     /// (`docs/experiments/stalls.md`), and 41 - 39 against four under the default rules.
     const PLAYOUT_CAP: Option<u32> = Some(6);
-    /// The race with the hop potential at [`MCTS_HOP`] and the pegs left at home counted
-    /// (see [`CcEval::camp`]).
+    /// The race with the hop potential at MCTS's weight (50 a step) and the pegs left at
+    /// home counted (see [`CcEval::camp`]).
     fn mcts_eval() -> CcEval {
         CcEval { hop: MCTS_HOP, camp: CAMP }
     }
