@@ -58,8 +58,8 @@ e6              e                6 -                               1800
 e2-untouchable  e                2 e.goal_requires_untouchable=true 900
 e2-pattern      e                2 e.goal_start_pattern=true       900
 e2-noexchange   e                2 e.standalone_exchange=off       900
-il              icelights        2 -                               300
-il-optional     icelights        2 il.move_optional=true           300
+il              icelights        2 -                               1000
+il-optional     icelights        2 il.move_optional=true           1000
 mc2             martian-chess    2 -                               300
 mc2-alwayson    martian-chess    2 mc.clock=always_on,mc.clock_limit=27 300
 mc2-off         martian-chess    2 mc.clock=off                    300
@@ -85,7 +85,7 @@ cc2 chinese-checkers 2 1000
 e2  e                2 900
 e3  e                3 900
 e6  e                6 1800
-il  icelights        2 300
+il  icelights        2 1000
 mc2 martian-chess    2 300
 co2 coaster-chess    2 300
 eg  echelon          2 none
@@ -176,8 +176,8 @@ report() {
 # Strength
 
 Every figure here comes from `docs/strength.sh`, which plays one `tabula match` a row (random
-openings of 4 plies, seats rotated each round, one thread an engine, two games at once on a
-2-core machine) and keeps each game as a JSON line in `docs/strength/`; `docs/strength.sh
+openings of 4 plies, in Martian and Coaster Chess drawn again until no piece hangs; seats
+rotated each round, one thread an engine, two games at once on a 2-core machine) and keeps each game as a JSON line in `docs/strength/`; `docs/strength.sh
 report` writes this page from those games. A row's command is `tabula match GAME --players N
 --engine ENGINE --engine OPPONENT` (the opponent in every other seat) `--tc TIME --games 40
 --openings random:4 --max-plies CAP`, with the row's options as `--opt`. Score: the engine's
