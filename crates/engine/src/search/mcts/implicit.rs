@@ -70,8 +70,7 @@ mod tests {
     use super::super::models::MctsModel;
     use super::super::tree::Tree;
     use super::super::{Mcts, MctsConfig};
-    use crate::api::{Evaluator, Limits, Searcher};
-    use crate::eval::chinese_checkers::CcEval;
+    use crate::api::{EngineGame, Evaluator, Limits, Searcher};
     use crate::playout::chinese_checkers::CcForward;
 
     /// Walks the tree with every node's position: a node without children holds its own
@@ -94,7 +93,7 @@ mod tests {
                 } else if n.repeated {
                     vec![1.0 / seats as f32; seats]
                 } else {
-                    let v = CcEval::default().evaluate(&position);
+                    let v = ChineseCheckers::mcts_eval().evaluate(&position);
                     let max = v[..seats].iter().copied().max().unwrap();
                     let e: Vec<f64> = v[..seats].iter().map(|&x| ((x - max) as f64 / scale).exp()).collect();
                     let total: f64 = e.iter().sum();
