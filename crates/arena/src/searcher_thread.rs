@@ -68,10 +68,7 @@ impl<G: Game> SearcherThread<G> {
     pub(crate) fn spawn(searcher: Box<dyn Searcher<G>>, name: String) -> io::Result<Self> {
         let (jobs, inbox) = mpsc::channel::<Job<G>>();
         let (outbox, events) = mpsc::channel();
-        // As much stack as a main thread (where `tabula play` used to search): running out
-        // of stack is no panic, it ends the process.
-        let thread =
-            thread::Builder::new().name(name).stack_size(STACK).spawn(move || serve(searcher, &inbox, &outbox))?;
+        let thread = tabula_engine::search::thread::spawn(name, move || serve(searcher, &inbox, &outbox))?;
         Ok(SearcherThread { jobs, events, stop: Arc::new(AtomicBool::new(false)), thread, busy: false })
     }
 
@@ -164,9 +161,6 @@ fn serve<G: Game>(
     }
     Some(searcher)
 }
-
-/// The stack of a searcher's thread: 8 MiB, a main thread's on Linux.
-const STACK: usize = 8 << 20;
 
 /// How long a wait spins, yielding the processor, before it sleeps.
 const SPIN: Duration = Duration::from_micros(100);

@@ -9,17 +9,14 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::thread;
 use std::time::{Duration, Instant};
 
+use tabula_engine::search::thread as search_thread;
 use tabula_engine::{Limits, SearchInfo, SearchResult, Searcher, registry};
 use tabula_rules::Game;
 
 use crate::session::{Live, Player, Running, ServeGame, State};
 use crate::view::SearchView;
-
-/// The stack of a search thread: 8 MiB, a main thread's on Linux (deep searches recurse).
-const STACK: usize = 8 << 20;
 
 /// Starts a search if an engine's seat is to move at the last ply, none runs and the last
 /// one did not fail.
@@ -44,10 +41,9 @@ pub fn start_if_due<G: ServeGame>(live: &Arc<Live<G>>, state: &mut State<G>) {
     let game = state.current().clone();
     let generation = state.generation;
     let shared = live.clone();
-    let spawned = thread::Builder::new()
-        .name(format!("search seat {seat}"))
-        .stack_size(STACK)
-        .spawn(move || search(shared, generation, seat, searcher, game, limits));
+    let spawned = search_thread::spawn(format!("search seat {seat}"), move || {
+        search(shared, generation, seat, searcher, game, limits)
+    });
     match spawned {
         Ok(_) => {
             let info = SearchView::new(seat, 0, 0, 0, Duration::ZERO, Vec::new(), true);

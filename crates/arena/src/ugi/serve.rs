@@ -148,9 +148,13 @@ impl<G: EngineGame> UgiEngine<G> {
                     Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
                     None => limits::limits(&go, self.game.to_move(), self.game.ply(), &self.manager),
                 };
-                match limits.and_then(|limits| Ok((limits, self.take_searcher()?))) {
-                    Ok((limits, searcher)) => {
-                        let search = Search::start(searcher, self.game.clone(), limits, go.infinite, out.clone());
+                let started =
+                    limits.and_then(|limits| Ok((limits, self.take_searcher()?))).and_then(|(limits, searcher)| {
+                        Search::start(searcher, self.game.clone(), limits, go.infinite, out.clone())
+                            .map_err(|e| format!("cannot start a search thread: {e}"))
+                    });
+                match started {
+                    Ok(search) => {
                         self.search = Some(search);
                         Ok(())
                     }

@@ -6,6 +6,7 @@ pub mod mcts;
 pub mod minimax;
 pub mod simple;
 pub mod table;
+pub mod thread;
 
 use crate::api::SearchInfo;
 

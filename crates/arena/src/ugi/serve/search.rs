@@ -1,10 +1,12 @@
 //! A search on its own thread: `info` lines as the searcher reports, then `bestmove`. The
 //! thread owns the searcher while it thinks and hands it back when joined.
 
+use std::io;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::{self, JoinHandle};
 
+use tabula_engine::search::thread as search_thread;
 use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher};
 use tabula_rules::Game;
 
@@ -22,20 +24,21 @@ pub(super) struct Search<G: EngineGame> {
 }
 
 impl<G: EngineGame> Search<G> {
-    /// Starts `searcher` on `game` within `limits`. With `infinite` the `bestmove` waits
-    /// for [`stop`](Search::stop) even when the search ends first, as UGI asks.
+    /// Starts `searcher` on `game` within `limits` on a search thread (see
+    /// [`tabula_engine::search::thread`]). With `infinite` the `bestmove` waits for
+    /// [`stop`](Search::stop) even when the search ends first, as UGI asks.
     pub(super) fn start(
         mut searcher: Box<dyn Searcher<G>>,
         game: G,
         mut limits: Limits,
         infinite: bool,
         out: Arc<Output>,
-    ) -> Self {
+    ) -> io::Result<Self> {
         let stop = Arc::new(AtomicBool::new(false));
         let answered = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
         let (flag, done) = (stop.clone(), answered.clone());
-        let thread = thread::spawn(move || {
+        let thread = search_thread::spawn("ugi search".to_string(), move || {
             // Write errors are the main loop's to see: its next write fails the same way.
             let result = searcher.search(&game, &limits, &mut |info| {
                 let _ = out.send(&info_line(&game, info));
@@ -49,8 +52,8 @@ impl<G: EngineGame> Search<G> {
             done.store(true, Ordering::SeqCst);
             let _ = out.send(&Reply::BestMove(best));
             searcher
-        });
-        Search { thread, stop, answered }
+        })?;
+        Ok(Search { thread, stop, answered })
     }
 
     /// Whether the `bestmove` is written (or being written).

@@ -48,6 +48,7 @@ impl<G: EngineGame> Worker<'_, G> {
     pub(super) fn maxn(&mut self, game: &G, depth: i32, ply: usize, parent: Parent) -> Result<Values, Abort> {
         self.check_limits()?;
         self.nodes += 1;
+        self.deepest = self.deepest.max(ply);
         self.pv[ply].clear();
         if game.is_over() {
             return Ok(self.leaf_values(game, ply));

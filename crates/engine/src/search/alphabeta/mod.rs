@@ -28,6 +28,10 @@ mod smp;
 mod worker;
 
 #[cfg(test)]
+mod stack_tests;
+#[cfg(test)]
+mod testing;
+#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;

@@ -16,6 +16,7 @@ impl<G: EngineGame> Worker<'_, G> {
     pub(super) fn negamax(&mut self, game: &G, depth: i32, ply: usize, alpha: i32, beta: i32) -> Result<i32, Abort> {
         self.check_limits()?;
         self.nodes += 1;
+        self.deepest = self.deepest.max(ply);
         self.pv[ply].clear();
         if game.is_over() {
             return Ok(self.leaf(game, ply));

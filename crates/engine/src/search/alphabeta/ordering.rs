@@ -100,41 +100,20 @@ pub(super) fn pick(order: &mut [(i32, usize)], k: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicBool;
 
     use tabula_rules::Game;
     use tabula_rules::games::martian_chess::{MartianChess, McMove, McOptions};
 
     use super::*;
     use crate::Limits;
-    use crate::search::alphabeta::Model;
+    use crate::search::alphabeta::testing::Parts;
     use crate::search::alphabeta::worker::Shared;
-    use crate::search::table::Table;
 
     /// The moves of `game` in the order a fresh worker tries them at `ply`, with `hash` the
     /// index of the hash move and alpha-beta's contempt `contempt`.
     fn ordered(game: &MartianChess, hash: u16, contempt: i32, ply: usize) -> Vec<McMove> {
-        let (table, eval, stop, limits) = (
-            Table::new(1).unwrap(),
-            crate::eval::martian_chess::McEval::default(),
-            AtomicBool::new(false),
-            Limits::depth(1),
-        );
-        let shared = Shared {
-            table: &table,
-            eval: &eval,
-            stop: &stop,
-            counted: &std::sync::atomic::AtomicU64::new(0),
-            main_depth: &std::sync::atomic::AtomicU32::new(0),
-            limits: &limits,
-            start: std::time::Instant::now(),
-            aspiration: 50,
-            contempt,
-            seen: &[],
-            lmr: 0,
-            quiescence: 0,
-            model: Model::Paranoid,
-        };
+        let (parts, limits) = (Parts::<MartianChess>::new(1), Limits::depth(1));
+        let shared = Shared { contempt, quiescence: 0, ..parts.shared(&limits) };
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
         let worker = Worker::<MartianChess>::new(&shared, game);

@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 use super::deepening::iterate;
 use super::worker::{Shared, Worker};
 use crate::api::{EngineGame, SearchInfo, SearchResult};
-use crate::search::Report;
+use crate::search::{Report, thread};
 
 /// Searches `game` on `threads` threads; the main one reports through `report`.
 pub(super) fn search_threads<G: EngineGame>(
@@ -29,7 +29,8 @@ pub(super) fn search_threads<G: EngineGame>(
             let mut helper = Worker::new(shared, game);
             helper.helper = true;
             let deepest = &deepest;
-            scope.spawn(move || {
+            // A helper whose thread cannot start is one helper fewer.
+            let _ = thread::spawn_scoped(scope, format!("search helper {t}"), move || {
                 let first = 1 + (t as u32 % 2);
                 let done = iterate(&mut helper, game, first, &mut |_| {});
                 // Finished on its own with an answer at least as deep as the iteration the

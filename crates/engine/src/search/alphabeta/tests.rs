@@ -9,7 +9,6 @@ use tabula_rules::{Game, MoveList, Seat};
 
 use super::*;
 use crate::api::{EngineGame, score};
-use crate::eval::chinese_checkers::CcEval;
 use crate::search::simple::margin;
 
 /// Plain paranoid minimax, no pruning, no table: the reference value for the root seat.
@@ -122,28 +121,12 @@ fn two_threads_give_a_legal_move_and_a_proven_win() {
 /// node limit holds for all of them together.
 #[test]
 fn every_thread_counts_toward_the_nodes() {
-    use std::sync::atomic::{AtomicBool, AtomicU64};
-
-    use super::worker::{Shared, Worker};
+    use super::testing::Parts;
+    use super::worker::Worker;
     let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
-    let table = Table::new(1).unwrap();
-    let (eval, stop, counted) = (CcEval::default(), AtomicBool::new(false), AtomicU64::new(0));
+    let parts = Parts::<ChineseCheckers>::new(1);
     let limits = Limits { nodes: Some(5000), ..Limits::depth(3) };
-    let shared = Shared {
-        table: &table,
-        eval: &eval,
-        stop: &stop,
-        counted: &counted,
-        main_depth: &std::sync::atomic::AtomicU32::new(0),
-        limits: &limits,
-        start: Instant::now(),
-        aspiration: 50,
-        contempt: 0,
-        seen: &[],
-        lmr: 0,
-        quiescence: 0,
-        model: Model::Paranoid,
-    };
+    let shared = parts.shared(&limits);
     let (mut main, mut helper) = (Worker::new(&shared, &g), Worker::new(&shared, &g));
     helper.nodes = 3000;
     helper.flush();
@@ -156,7 +139,7 @@ fn every_thread_counts_toward_the_nodes() {
     helper.nodes = 3100;
     assert_eq!(helper.all_nodes(), 4600, "flushing twice adds only the new nodes");
     assert_eq!(main.all_nodes(), 5100);
-    assert_eq!(counted.load(std::sync::atomic::Ordering::Relaxed), 5100);
+    assert_eq!(parts.counted.load(std::sync::atomic::Ordering::Relaxed), 5100);
 }
 
 /// Slow nodes make the clock be read more often, fast ones less, within bounds.
@@ -308,9 +291,9 @@ fn maxn_itself_is_negamax_with_two_seats() {
 
 fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
     use rand::{Rng, SeedableRng};
-    use std::sync::atomic::AtomicBool;
 
     use super::deepening::iterate;
+    use super::testing::Parts;
     use super::worker::{Shared, Worker};
     for seed in 0..6u64 {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
@@ -331,23 +314,8 @@ fn maxn_agrees<G: EngineGame>(options: &G::Options, depth: u32) {
         let mut negamax = AlphaBeta::<G>::new(config.clone());
         let expected = negamax.search(&g, &Limits::depth(depth), &mut |_| {});
 
-        let table = Table::new(16).unwrap();
-        let (eval, stop, limits) = (G::Eval::default(), AtomicBool::new(false), Limits::depth(depth));
-        let shared = Shared {
-            table: &table,
-            eval: &eval,
-            stop: &stop,
-            counted: &std::sync::atomic::AtomicU64::new(0),
-            main_depth: &std::sync::atomic::AtomicU32::new(0),
-            limits: &limits,
-            start: Instant::now(),
-            aspiration: config.aspiration,
-            contempt: negamax.contempt(),
-            seen: &[],
-            lmr: 0,
-            quiescence: G::QUIESCENCE_PLIES,
-            model: Model::MaxN,
-        };
+        let (parts, limits) = (Parts::<G>::new(16), Limits::depth(depth));
+        let shared = Shared { contempt: negamax.contempt(), model: Model::MaxN, ..parts.shared(&limits) };
         let mut worker = Worker::new(&shared, &g);
         assert!(!worker.maxn, "two seats search negamax");
         worker.maxn = true;

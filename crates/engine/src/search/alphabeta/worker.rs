@@ -111,6 +111,8 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub main_depth: &'a AtomicU32,
     /// A helper thread (Lazy SMP): it keeps a ply ahead of the main thread.
     pub helper: bool,
+    /// The deepest ply a node of the full-width search reached.
+    pub deepest: usize,
     /// A limit on every thread's nodes together.
     pub node_limit: Option<u64>,
     /// The time by which every thread must stop.
@@ -162,6 +164,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             counted: shared.counted,
             main_depth: shared.main_depth,
             helper: false,
+            deepest: 0,
             node_limit: shared.limits.nodes,
             hard: shared.limits.hard_time.map(|t| shared.start + t),
             stop: shared.stop,

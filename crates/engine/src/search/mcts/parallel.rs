@@ -12,7 +12,7 @@ use super::solver::UNPROVEN;
 use super::tree::Tree;
 use crate::api::{EngineGame, Limits, SearchInfo};
 use crate::playout::PlayoutPolicy;
-use crate::search::Report;
+use crate::search::{Report, thread};
 
 /// Iterations between updates of the shared count, depth checks and reports.
 const CHECK_EVERY: u64 = 64;
@@ -75,7 +75,12 @@ pub(super) fn search_trees<G: EngineGame>(
         let handles: Vec<_> = rest
             .iter_mut()
             .zip(&caps[1..])
-            .map(|(tree, &cap)| scope.spawn(move || tree.run(ctx, shared, cap, None)))
+            .enumerate()
+            // A tree whose thread cannot start is left unsearched.
+            .filter_map(|(i, (tree, &cap))| {
+                thread::spawn_scoped(scope, format!("mcts tree {}", i + 1), move || tree.run(ctx, shared, cap, None))
+                    .ok()
+            })
             .collect();
         total += first.run(ctx, shared, caps[0], Some(report));
         // Thread 0 is done: the others stop too (a time or node limit hit them alike).
