@@ -181,10 +181,10 @@ pub fn forfeit(seats: usize, loser: Seat) -> Outcome {
     Outcome::from_standings(&standings)
 }
 
-/// Whether `game` ended only because of its `max_plies` option.
+/// Whether `game` ended only because of its ply cap.
 fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
     let mut free = game.options().clone();
-    if free.set("max_plies", "none").is_err() || &free == game.options() {
+    if free.max_plies().is_none() || free.set_max_plies(None).is_err() {
         return false;
     }
     let mut copy = game.clone();

@@ -14,7 +14,7 @@ use crate::wall;
 /// returns alpha-beta's score share.
 fn alphabeta_share<V: Variant + McBench>(rounds: usize, depth: u32) -> f64 {
     let mut options = McOptions::<V>::default();
-    options.set("max_plies", "200").unwrap();
+    options.set_max_plies(Some(200)).unwrap();
     let engines = vec![
         EngineEntry {
             name: "ab".into(),
@@ -65,7 +65,7 @@ fn four_player_games_end_scored() {
     for teams in [false, true] {
         let mut options = McOptions::default();
         options.set_players(4).unwrap();
-        options.set("max_plies", "120").unwrap();
+        options.set_max_plies(Some(120)).unwrap();
         if teams {
             options.set("mc.teams", "true").unwrap();
         }
@@ -97,7 +97,7 @@ fn four_player_games_end_scored() {
 /// `cargo test --release -p tabula-arena --test martian_chess -- --ignored --nocapture timed`.
 fn timed<V: Variant + McBench>() {
     let mut options = McOptions::<V>::default();
-    options.set("max_plies", "160").unwrap();
+    options.set_max_plies(Some(160)).unwrap();
     let st = TimeControl::FixedPerMove(std::time::Duration::from_secs(1));
     let engines = vec![
         EngineEntry { name: "ab".into(), source: Source::Searcher("alphabeta:hash=16".into()), tc: Some(st) },

@@ -22,7 +22,7 @@ use crate::wall;
 fn options(players: usize, max_plies: u32) -> CcOptions {
     let mut o = CcOptions::default();
     o.set_players(players).unwrap();
-    o.set("max_plies", &max_plies.to_string()).unwrap();
+    o.set_max_plies(Some(max_plies)).unwrap();
     o
 }
 

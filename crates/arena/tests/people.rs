@@ -67,7 +67,7 @@ impl Observer<Cc> for Log {
 
 fn setup(time: &Arc<FakeTime>, max_plies: u32, flag: FlagRule) -> GameSetup<Cc> {
     let mut options = CcOptions::default();
-    options.set("max_plies", &max_plies.to_string()).unwrap();
+    options.set_max_plies(Some(max_plies)).unwrap();
     GameSetup {
         start: Cc::new(&options).unwrap(),
         book: vec![],

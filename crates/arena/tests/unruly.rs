@@ -67,7 +67,7 @@ impl Searcher<Cc> for Rogue {
 
 fn options(max_plies: u32) -> CcOptions {
     let mut o = CcOptions::default();
-    o.set("max_plies", &max_plies.to_string()).unwrap();
+    o.set_max_plies(Some(max_plies)).unwrap();
     o
 }
 

@@ -23,7 +23,7 @@ const BUDGET: [u64; 2] = [20_000, 5_000];
 /// openings, each with the seats swapped; returns `spec`'s share of the points and the
 /// games that reached the ply cap.
 fn share<G: EngineGame>(mut options: G::Options, spec: &str, nodes: u64, rounds: usize, cap: u32) -> (f64, usize) {
-    options.set("max_plies", &cap.to_string()).unwrap();
+    options.set_max_plies(Some(cap)).unwrap();
     let engines = vec![
         EngineEntry {
             name: "engine".into(),

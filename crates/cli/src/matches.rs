@@ -18,6 +18,7 @@ use tabula_arena::{
 };
 use tabula_engine::EngineGame;
 use tabula_engine::time::TimeManager;
+use tabula_rules::core::ending::MAX_PLIES;
 use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
@@ -105,10 +106,10 @@ impl MatchArgs {
     /// The rule options, the ply limit included.
     fn options<G: Game>(&self) -> Result<G::Options, CliError> {
         let mut options = self.game.options::<G>()?;
-        let has_limit = <G::Options as GameOptions>::SETTINGS.iter().any(|s| s.key() == "max_plies");
-        let given = self.game.opts.iter().any(|o| o.starts_with("max_plies="));
+        let has_limit = <G::Options as GameOptions>::MAX_PLIES.is_some();
+        let given = self.game.opts.iter().any(|o| o.split_once('=').is_some_and(|(key, _)| key == MAX_PLIES));
         if has_limit && !given {
-            options.set("max_plies", &self.max_plies).map_err(|e| usage(format!("bad --max-plies: {e}")))?;
+            options.set(MAX_PLIES, &self.max_plies).map_err(|e| usage(format!("bad --max-plies: {e}")))?;
         } else if !has_limit && self.max_plies != "1000" {
             return Err(usage(format!("game '{}' has no ply limit: drop --max-plies", G::NAME)));
         }

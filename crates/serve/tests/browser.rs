@@ -258,7 +258,7 @@ async fn icelights_facings(browser: &Browser) {
 /// Writes a records file of one 6-ply Chinese Checkers game; returns its path and moves.
 fn write_record() -> (std::path::PathBuf, Vec<String>) {
     let mut options = CcOptions::default();
-    options.set("max_plies", "6").unwrap();
+    options.set_max_plies(Some(6)).unwrap();
     let mut game = ChineseCheckers::new(&options).unwrap();
     let mut moves = Vec::new();
     let mut list = MoveList::new();

@@ -354,7 +354,7 @@ async fn a_finished_game_shows_its_result_and_takes_no_move() {
 /// A records file of one Chinese Checkers game of `plies` plies, ended by the ply limit.
 fn record(plies: usize) -> (String, Vec<String>) {
     let mut options = CcOptions::default();
-    tabula_rules::GameOptions::set(&mut options, "max_plies", &plies.to_string()).unwrap();
+    tabula_rules::GameOptions::set_max_plies(&mut options, Some(plies as u32)).unwrap();
     let mut game = ChineseCheckers::new(&options).unwrap();
     let mut moves = Vec::new();
     let mut list = tabula_rules::MoveList::new();

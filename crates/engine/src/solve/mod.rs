@@ -181,5 +181,5 @@ impl Solver {
 
 /// Whether the options cap the game's length, which makes the ply part of the position.
 fn ply_capped<O: GameOptions>(options: &O) -> bool {
-    options.non_default().iter().any(|(key, _)| *key == "max_plies")
+    options.max_plies().is_some()
 }

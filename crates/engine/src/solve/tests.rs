@@ -160,7 +160,7 @@ fn capped_cases<G: Game>(start: &G, cases: u64, plies: std::ops::Range<u32>, bud
         }
         for extra in (1..=8).rev() {
             let mut options = game.options().clone();
-            options.set("max_plies", &(game.ply() + extra).to_string()).expect("max_plies");
+            options.set_max_plies(Some(game.ply() + extra)).expect("max_plies");
             let mut capped = game.clone();
             if capped.set_options(&options).is_ok() && tree_size(&capped, budget) <= budget {
                 out.push(capped);

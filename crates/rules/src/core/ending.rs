@@ -6,10 +6,13 @@ use super::outcome::Seat;
 use super::settings::Limit;
 use super::turn::Turn;
 
+/// The key of the ply cap.
+pub const MAX_PLIES: &str = "max_plies";
+
 /// The `max_plies` option of every game: the game ends once this many plies are played.
 pub const fn max_plies<T>(get: fn(&T) -> Option<u32>, set: fn(&mut T, Option<u32>)) -> Limit<T, u32> {
     Limit {
-        key: "max_plies",
+        key: MAX_PLIES,
         doc: "end the game once this many plies are played (a draw, or scored as the game scores an end)",
         min: 1,
         max: u32::MAX,

@@ -7,7 +7,7 @@ use super::ending;
 use super::error::{NotationError, RulesError};
 use super::moves::{Listed, MoveList};
 use super::outcome::{Finish, Outcome, Seat};
-use super::settings::{self, Setting};
+use super::settings::{self, Limit, Setting};
 use super::turn::Turn;
 
 /// Rule options of a game: the player count plus the named options of the spec, each
@@ -21,6 +21,10 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
     /// The player counts the game seats and where the options keep the count; `None`: two
     /// players only.
     const PLAYERS: Option<Players<Self>> = None;
+    /// The ply cap (`max_plies`, made by [`ending::max_plies`]) and where the options keep
+    /// it; `None`: the game has none. A game lists it in its settings as
+    /// `&Self::MAX_PLIES.unwrap()`, so that it is declared once.
+    const MAX_PLIES: Option<Limit<Self, u32>> = None;
 
     /// The number of players.
     fn players(&self) -> usize {
@@ -37,6 +41,18 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
             (p.set)(self, players as u8);
         }
         Ok(())
+    }
+
+    /// The ply cap: the game ends once this many plies are played; `None`: no cap.
+    fn max_plies(&self) -> Option<u32> {
+        Self::MAX_PLIES.and_then(|cap| (cap.get)(self))
+    }
+
+    /// Sets the ply cap (`None`: no cap), checked as `max_plies=N` is: a game without one
+    /// refuses it, as does a cap of 0.
+    fn set_max_plies(&mut self, plies: Option<u32>) -> Result<(), RulesError> {
+        let value = plies.map_or_else(|| "none".to_string(), |p| p.to_string());
+        self.set(ending::MAX_PLIES, &value)
     }
 
     /// Sets the named option from its text value (`--opt KEY=VALUE`).
@@ -214,9 +230,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// of [`ending`] (all passing, the ply cap); each game names its own.
     fn end_reason(&self) -> Option<String> {
         self.outcome()?;
-        let max_plies = self.options().non_default().into_iter().find(|(k, _)| *k == "max_plies");
-        let max_plies = max_plies.and_then(|(_, v)| v.parse().ok());
-        let shared = ending::shared_reason(self.turn(), self.seats(), max_plies);
+        let shared = ending::shared_reason(self.turn(), self.seats(), self.options().max_plies());
         Some(shared.unwrap_or_else(|| "the rules ended the game".to_string()))
     }
     /// The Zobrist hash of the position, kept incrementally.

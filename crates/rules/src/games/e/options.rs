@@ -195,8 +195,9 @@ impl GameOptions for EOptions {
             set: |o, v| o.seats_4p = v,
             applies: Some(|o| o.players == 4),
         },
-        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+        &Self::MAX_PLIES.unwrap(),
     ];
+    const MAX_PLIES: Option<Limit<Self, u32>> = Some(max_plies(|o| o.max_plies, |o, v| o.max_plies = v));
     const PLAYERS: Option<Players<Self>> =
         Some(Players { counts: &[2, 3, 4, 5, 6], get: |o| o.players, set: |o, n| o.players = n });
 }

@@ -3,7 +3,7 @@
 use crate::core::ending::max_plies;
 use crate::core::error::RulesError;
 use crate::core::game::GameOptions;
-use crate::core::settings::{Number, Setting, Switch, Text};
+use crate::core::settings::{Limit, Number, Setting, Switch, Text};
 use crate::geometry::hex::Hex;
 use crate::geometry::square::file_and_rank;
 
@@ -131,8 +131,9 @@ impl GameOptions for EgOptions {
             get: |o| o.slide_to_end,
             set: |o, v| o.slide_to_end = v,
         },
-        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+        &Self::MAX_PLIES.unwrap(),
     ];
+    const MAX_PLIES: Option<Limit<Self, u32>> = Some(max_plies(|o| o.max_plies, |o, v| o.max_plies = v));
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use crate::core::ending::max_plies;
 use crate::core::game::GameOptions;
-use crate::core::settings::{Setting, Switch};
+use crate::core::settings::{Limit, Setting, Switch};
 
 /// Rule options of Icelights (always two players).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -29,8 +29,9 @@ impl GameOptions for IlOptions {
             get: |o| o.pass_over_pieces,
             set: |o, v| o.pass_over_pieces = v,
         },
-        &max_plies::<Self>(|o| o.max_plies, |o, v| o.max_plies = v),
+        &Self::MAX_PLIES.unwrap(),
     ];
+    const MAX_PLIES: Option<Limit<Self, u32>> = Some(max_plies(|o| o.max_plies, |o, v| o.max_plies = v));
 }
 
 #[cfg(test)]

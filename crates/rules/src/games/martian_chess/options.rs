@@ -38,7 +38,7 @@ impl Variant for Martian {
         &McOptions::NO_REJECT_4P,
         &McOptions::NO_MOVE,
         &McOptions::TEAMS,
-        &McOptions::MAX_PLIES,
+        &McOptions::<Self>::MAX_PLIES.unwrap(),
     ];
 }
 
@@ -52,7 +52,7 @@ impl Variant for Coaster {
         &McOptions::NO_REJECT_4P,
         &McOptions::NO_MOVE,
         &McOptions::TEAMS,
-        &McOptions::MAX_PLIES,
+        &McOptions::<Self>::MAX_PLIES.unwrap(),
         &McOptions::MOVE_MODEL,
         &McOptions::CANAL,
         &McOptions::SETUP_MIRROR,
@@ -258,7 +258,6 @@ impl<V: Variant> McOptions<V> {
         get: |o| o.teams,
         set: |o, v| o.teams = v,
     };
-    const MAX_PLIES: Limit<Self, u32> = max_plies(|o| o.max_plies, |o, v| o.max_plies = v);
     const MOVE_MODEL: Choice<Self, MoveModel> = Choice {
         key: "mc.move_model",
         doc: "how a piece follows the arrows: a path of single steps, straight from the start, or straight on arrows",
@@ -310,6 +309,7 @@ impl<V: Variant> GameOptions for McOptions<V> {
     const SETTINGS: &'static [&'static dyn Setting<Self>] = V::SETTINGS;
     const PLAYERS: Option<Players<Self>> =
         Some(Players { counts: &[2, 4], get: |o| o.players, set: |o, n| o.players = n });
+    const MAX_PLIES: Option<Limit<Self, u32>> = Some(max_plies(|o| o.max_plies, |o, v| o.max_plies = v));
 }
 
 #[cfg(test)]
