@@ -100,7 +100,7 @@ impl EngineEntry {
             )));
         }
         let tc = match get("tc") {
-            Some(tc) => Some(tc.parse::<TimeControl>().map_err(|e| error(e.to_string()))?),
+            Some(tc) => Some(tc.parse::<TimeControl>()?),
             None => None,
         };
         Ok(EngineEntry { name, source, tc })
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn bad_fields_are_named() {
-        let err = |s: &str| EngineEntry::parse(s).unwrap_err().0;
+        let err = |s: &str| EngineEntry::parse(s).unwrap_err().to_string();
         assert!(err("name=x").contains("no spec="));
         assert!(err("name=x,name=y,spec=random").contains("'name' given twice"));
         assert!(err("name=x,hash=8,spec=random").contains("'hash=8'"));

@@ -114,7 +114,7 @@ pub fn read_lines(text: &str, name: &str) -> LinesRead {
         }
         match GameLine::parse(body) {
             Ok(line) => read.lines.push(line),
-            Err(e) => read.warnings.push(format!("{name}: line {} is damaged ({}); skipped", i + 1, e.0)),
+            Err(e) => read.warnings.push(format!("{name}: line {} is damaged ({}); skipped", i + 1, e)),
         }
     }
     read
@@ -168,6 +168,6 @@ mod tests {
         assert!(read.warnings[1].contains("line 5 is cut short"), "{:?}", read.warnings);
         assert_eq!(read.whole, text.len() - 20);
         let mismatched = good.replace("\"ranks\":[2,1]", "\"ranks\":[2]");
-        assert!(GameLine::parse(&mismatched).unwrap_err().0.contains("do not agree"));
+        assert!(GameLine::parse(&mismatched).unwrap_err().to_string().contains("do not agree"));
     }
 }

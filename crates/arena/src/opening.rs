@@ -43,7 +43,7 @@ impl Opening {
                 }
                 game
             }
-            None => G::new(options).map_err(|e| error(e.to_string()))?,
+            None => G::new(options)?,
         };
         let start = game.clone();
         let mut book = Vec::with_capacity(self.moves.len());
@@ -108,7 +108,7 @@ impl OpeningBook {
             OpeningBook::Start => Ok(Opening::default()),
             OpeningBook::Lines { openings, .. } => Ok(openings[round % openings.len()].clone()),
             OpeningBook::Random { plies } => {
-                let start = G::new(options).map_err(|e| error(e.to_string()))?;
+                let start = G::new(options)?;
                 let mut rng = SmallRng::seed_from_u64(mix(seed, 0x6f70_656e, round as u64));
                 let mut moves = MoveList::new();
                 for _attempt in 0..1000 {
@@ -177,7 +177,7 @@ fn read_lines<G: Game>(body: &str, options: &G::Options) -> Result<Vec<Opening>,
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let at = |e: ArenaError| error(format!("line {}: {}", i + 1, e.0));
+        let at = |e: ArenaError| e.at(format!("line {}", i + 1));
         let (position, moves) = match line.split_once(" moves ") {
             Some((position, moves)) => (Some(position.trim().to_string()), moves),
             None if G::from_text(line).is_ok() => (Some(line.to_string()), ""),
@@ -226,11 +226,11 @@ mod tests {
         assert_eq!(lines[0], Opening { position: None, moves: vec!["k15-i13".into(), "e3-g5".into()] });
         assert_eq!(lines[1], Opening { position: Some(text.clone()), moves: vec![] });
         assert_eq!(lines[2].moves, vec!["k15-i13".to_string()]);
-        let err = read_lines::<ChineseCheckers>("k15-i13\nk15-z99\n", &o).unwrap_err().0;
+        let err = read_lines::<ChineseCheckers>("k15-i13\nk15-z99\n", &o).unwrap_err().to_string();
         assert!(err.starts_with("line 2:") && err.contains("z99"), "{err}");
         assert!(read_lines::<ChineseCheckers>("# nothing\n", &o).is_err());
-        assert!(OpeningBook::parse::<ChineseCheckers>("book:x", &o).unwrap_err().0.contains("'book:x'"));
-        assert!(OpeningBook::parse::<ChineseCheckers>("random:many", &o).unwrap_err().0.contains("'many'"));
+        assert!(OpeningBook::parse::<ChineseCheckers>("book:x", &o).unwrap_err().to_string().contains("'book:x'"));
+        assert!(OpeningBook::parse::<ChineseCheckers>("random:many", &o).unwrap_err().to_string().contains("'many'"));
     }
 
     /// The seat to move's best margin on points two plies on, by brute force: every move

@@ -154,9 +154,9 @@ pub fn parse_options<O: GameOptions>(text: &str) -> Result<O, ArenaError> {
             value
                 .parse::<usize>()
                 .map_err(|_| error(format!("bad player count '{value}' in the Options tag")))
-                .and_then(|n| options.set_players(n).map_err(|e| error(e.to_string())))
+                .and_then(|n| Ok(options.set_players(n)?))
         } else {
-            options.set(key, value).map_err(|e| error(e.to_string()))
+            Ok(options.set(key, value)?)
         };
         result?;
     }
@@ -210,23 +210,24 @@ pub fn read_records(text: &str) -> Vec<Result<Record, ArenaError>> {
         .enumerate()
         .filter(|(_, block)| block.iter().any(|(_, l)| !l.is_empty()))
         .map(|(k, block)| {
-            read_record(block).map_err(|(record, e)| {
-                let number = record.tag("GameNumber").map(|n| format!(", game {n}")).unwrap_or_default();
-                error(format!("record {} (line {}{number}): {}", k + 1, block[0].0, e.0))
+            read_record(block).map_err(|(game, e)| {
+                let number = game.map(|n| format!(", game {n}")).unwrap_or_default();
+                e.at(format!("record {} (line {}{number})", k + 1, block[0].0))
             })
         })
         .collect()
 }
 
-/// One record's lines (numbered); on failure the tags read so far and the fault.
-fn read_record(block: &[(usize, &str)]) -> Result<Record, (Record, ArenaError)> {
+/// One record's lines (numbered); on failure the fault, and the game number if its tag
+/// was read.
+fn read_record(block: &[(usize, &str)]) -> Result<Record, (Option<String>, ArenaError)> {
     let mut record = Record::default();
     let mut movetext = String::new();
     for &(number, line) in block {
         if line.starts_with('[') && movetext.is_empty() {
             match parse_tag(line) {
                 Some(tag) => record.tags.push(tag),
-                None => return Err((record, error(format!("bad tag line {number}: '{line}'")))),
+                None => return Err((game_number(&record), error(format!("bad tag line {number}: '{line}'")))),
             }
         } else if !line.is_empty() {
             movetext.push_str(line);
@@ -239,8 +240,13 @@ fn read_record(block: &[(usize, &str)]) -> Result<Record, (Record, ArenaError)> 
             record.result = result;
             Ok(record)
         }
-        Err(e) => Err((record, e)),
+        Err(e) => Err((game_number(&record), e)),
     }
+}
+
+/// The record's `GameNumber` tag.
+fn game_number(record: &Record) -> Option<String> {
+    record.tag("GameNumber").map(str::to_string)
 }
 
 /// `[Name "value"]`.
@@ -352,19 +358,19 @@ mod tests {
         assert_eq!(game.to_text(), expect.to_text());
         let two: ChineseCheckers = back[0].replay(Some(2)).unwrap();
         assert_eq!(two.ply(), 2);
-        assert!(back[0].replay::<ChineseCheckers>(Some(5)).unwrap_err().0.contains("'5'"));
+        assert!(back[0].replay::<ChineseCheckers>(Some(5)).unwrap_err().to_string().contains("'5'"));
     }
 
     #[test]
     fn bad_records_are_named() {
-        assert!(parse_records("[Game \"x\"\n").unwrap_err().0.contains("line 1"));
-        assert!(parse_records("[Game \"x\"]\n\nk15-i13 {open\n").unwrap_err().0.contains("not closed"));
-        assert!(parse_records("[Game \"x\"]\n\nk15-i13\n").unwrap_err().0.contains("no result"));
+        assert!(parse_records("[Game \"x\"\n").unwrap_err().to_string().contains("line 1"));
+        assert!(parse_records("[Game \"x\"]\n\nk15-i13 {open\n").unwrap_err().to_string().contains("not closed"));
+        assert!(parse_records("[Game \"x\"]\n\nk15-i13\n").unwrap_err().to_string().contains("no result"));
         let mut r = sample();
         r.moves[2].text = r.moves[1].text.clone();
-        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().0.contains("ply 3"));
+        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().to_string().contains("ply 3"));
         r.tags[0].1 = "echelon".into();
-        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().0.contains("'echelon'"));
+        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().to_string().contains("'echelon'"));
     }
 
     #[test]
@@ -378,13 +384,13 @@ mod tests {
         let read = read_records(&text);
         assert_eq!(read.len(), 4);
         assert_eq!(read[0].as_ref().unwrap(), &sample());
-        let second = read[1].as_ref().unwrap_err().0.clone();
+        let second = read[1].as_ref().unwrap_err().to_string().clone();
         assert!(second.starts_with("record 2 (line ") && second.contains("game 7") && second.contains("bad tag line"));
         assert_eq!(read[2].as_ref().unwrap(), &sample());
-        assert!(read[3].as_ref().unwrap_err().0.starts_with("record 4 (line "), "{:?}", read[3]);
+        assert!(read[3].as_ref().unwrap_err().to_string().starts_with("record 4 (line "), "{:?}", read[3]);
         let no_result = format!("{good}{}", &good[..good.rfind("1-0-0").unwrap()]);
-        assert!(read_records(&no_result)[1].as_ref().unwrap_err().0.contains("cut short"));
-        assert!(parse_records(&text).unwrap_err().0.starts_with("record 2"));
+        assert!(read_records(&no_result)[1].as_ref().unwrap_err().to_string().contains("cut short"));
+        assert!(parse_records(&text).unwrap_err().to_string().starts_with("record 2"));
     }
 
     #[test]

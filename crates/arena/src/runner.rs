@@ -127,7 +127,7 @@ impl<G: EngineGame> MatchConfig<G> {
 
     /// The seats of a game under these options.
     pub fn seats(&self) -> Result<usize, ArenaError> {
-        Ok(G::new(&self.options).map_err(|e| error(e.to_string()))?.seats())
+        Ok(G::new(&self.options)?.seats())
     }
 
     /// The games to play.
@@ -151,7 +151,7 @@ impl<G: EngineGame> MatchConfig<G> {
     /// seed), the same on every machine, in every JSON line. Shards and resumed runs of one
     /// match share it; `merge` and `--resume` refuse lines of another match.
     pub fn id(&self) -> Result<String, ArenaError> {
-        let start = G::new(&self.options).map_err(|e| error(e.to_string()))?;
+        let start = G::new(&self.options)?;
         let mut hasher = FnvHasher::default();
         let mut put = |field: &str| {
             hasher.write(field.as_bytes());

@@ -206,7 +206,7 @@ mod tests {
         assert!(seen.iter().all(|&n| n == 1));
         assert!(plan.iter().filter(|p| shards[0].holds(p.round)).all(|p| p.round % 3 == 0));
         for bad in ["0/3", "4/3", "3", "a/b", "1/0", "-1/2"] {
-            assert!(bad.parse::<Shard>().unwrap_err().0.contains(&format!("'{bad}'")), "{bad}");
+            assert!(bad.parse::<Shard>().unwrap_err().to_string().contains(&format!("'{bad}'")), "{bad}");
         }
         assert_eq!(shards[1].to_string(), "2/3");
     }
@@ -273,9 +273,9 @@ mod tests {
         }
         assert_eq!(schedule(3, 3, 7, Seatings::All).unwrap().len(), 12, "whole rounds");
         assert_eq!(schedule(2, 2, 4, Seatings::All).unwrap(), schedule(2, 2, 4, Seatings::Rotate).unwrap());
-        let err = schedule(30, 6, 1, Seatings::All).unwrap_err().0;
+        let err = schedule(30, 6, 1, Seatings::All).unwrap_err().to_string();
         assert!(err.contains("--seatings rotate"), "{err}");
         assert_eq!("all".parse::<Seatings>().unwrap(), Seatings::All);
-        assert!("every".parse::<Seatings>().unwrap_err().0.contains("'every'"));
+        assert!("every".parse::<Seatings>().unwrap_err().to_string().contains("'every'"));
     }
 }

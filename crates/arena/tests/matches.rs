@@ -245,7 +245,7 @@ fn illegal_moves_are_engine_errors() {
 
 #[test]
 fn bad_setups_are_refused_by_name() {
-    let err = |config: MatchConfig<Cc>| run_match(&config, wall(), &mut |_| true).unwrap_err().0;
+    let err = |config: MatchConfig<Cc>| run_match(&config, wall(), &mut |_| true).unwrap_err().to_string();
     let c =
         MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random", "negamax"]), Some(TimeControl::Nodes(1)), 2);
     assert!(err(c).contains("'negamax'"));

@@ -99,7 +99,7 @@ fn engines_that_cannot_start_are_errors_before_the_first_game() {
             true
         });
         assert_eq!(played, 0);
-        result.unwrap_err().0
+        result.unwrap_err().to_string()
     };
     let err = setup("name=ghost,cmd=/no/such/engine");
     assert!(err.contains("engine 'ghost'") && err.contains("cannot start '/no/such/engine'"), "{err}");
@@ -115,7 +115,7 @@ fn engines_that_cannot_start_are_errors_before_the_first_game() {
     }
     let engines = vec![entry, EngineEntry::parse("random").unwrap()];
     let config = MatchConfig::<ChineseCheckers>::new(options(10), engines, Some(TimeControl::Nodes(1)), 2);
-    let err = run_match(&config, wall(), &mut |_| true).unwrap_err().0;
+    let err = run_match(&config, wall(), &mut |_| true).unwrap_err().to_string();
     assert!(err.contains("'cat' sent no ugiok within 0.3s"), "{err}");
 }
 

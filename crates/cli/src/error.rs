@@ -4,6 +4,10 @@ use std::fmt;
 use std::io;
 use std::process::ExitCode;
 
+use tabula_arena::{ArenaError, TimeControlError};
+use tabula_engine::registry::SpecError;
+use tabula_rules::{NotationError, RulesError};
+
 /// What went wrong, in one line.
 #[derive(Debug)]
 pub enum CliError {
@@ -46,6 +50,20 @@ impl fmt::Display for CliError {
         }
     }
 }
+
+/// Bad input, all of them: a match's settings, a records or openings file, rule options, a
+/// position or move, an engine spec, a time control.
+macro_rules! usage_from {
+    ($($error:ty),*) => {$(
+        impl From<$error> for CliError {
+            fn from(e: $error) -> Self {
+                CliError::Usage(e.to_string())
+            }
+        }
+    )*};
+}
+
+usage_from!(ArenaError, RulesError, NotationError, SpecError, TimeControlError);
 
 impl From<io::Error> for CliError {
     fn from(e: io::Error) -> Self {

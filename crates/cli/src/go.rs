@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
-use tabula_arena::{TimeControl, TimeControlError};
+use tabula_arena::TimeControl;
 use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Limits, SearchInfo, registry};
 
@@ -45,7 +45,7 @@ pub fn run(args: GoArgs) -> Result<(), CliError> {
 impl GoArgs {
     fn control(&self) -> Result<TimeControl, CliError> {
         if let Some(tc) = &self.tc {
-            return tc.parse().map_err(|e: TimeControlError| usage(e.to_string()));
+            return Ok(tc.parse::<TimeControl>()?);
         }
         if let Some(d) = self.depth {
             return if d == 0 { Err(usage("bad depth '0': expected 1 or more")) } else { Ok(TimeControl::Depth(d)) };
@@ -92,7 +92,7 @@ impl GameCommand for GoArgs {
         }
         let control = self.control()?;
         let spec = self.engine.as_deref().unwrap_or(game.default_engine());
-        let mut searcher = registry::build::<G>(spec).map_err(|e| usage(e.to_string()))?;
+        let mut searcher = registry::build::<G>(spec)?;
         let limits: Limits = control.limits(&TimeManager::default(), None, game.ply());
         let mut out = std::io::stdout().lock();
         let mut failed = None;

@@ -130,7 +130,7 @@ pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<(), CliErro
                 }
             }
             Err(e) => {
-                eprintln!("tabula: warning: {name}: {}; dropped", e.0);
+                eprintln!("tabula: warning: {name}: {e}; dropped");
                 dropped += 1;
             }
         }

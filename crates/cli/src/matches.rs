@@ -120,15 +120,10 @@ impl MatchArgs {
 impl GameCommand for MatchArgs {
     fn run<G: EngineGame>(self) -> Result<(), CliError> {
         let options = self.options::<G>()?;
-        let mut engines = self
-            .engines
-            .iter()
-            .map(|e| EngineEntry::parse(e))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| usage(e.0))?;
+        let mut engines = self.engines.iter().map(|e| EngineEntry::parse(e)).collect::<Result<Vec<_>, _>>()?;
         unique_names(&mut engines);
         let tc = match &self.tc {
-            Some(text) => Some(text.parse::<TimeControl>().map_err(|e| usage(e.to_string()))?),
+            Some(text) => Some(text.parse::<TimeControl>()?),
             None => None,
         };
         if self.concurrency == 0 {
@@ -142,17 +137,17 @@ impl GameCommand for MatchArgs {
         config.seed = self.seed;
         config.margin = seconds("--margin", self.margin)?;
         config.time_manager = TimeManager::new(seconds("--overhead", self.overhead)?);
-        config.openings = OpeningBook::parse::<G>(&self.openings, &options).map_err(|e| usage(e.0))?;
-        config.seatings = self.seatings.parse::<Seatings>().map_err(|e| usage(e.0))?;
-        config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose().map_err(|e| usage(e.0))?;
-        let controls = config.controls().map_err(|e| usage(e.0))?;
-        let seats = config.seats().map_err(|e| usage(e.0))?;
-        let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose().map_err(|e| usage(e.0))?;
+        config.openings = OpeningBook::parse::<G>(&self.openings, &options)?;
+        config.seatings = self.seatings.parse::<Seatings>()?;
+        config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+        let controls = config.controls()?;
+        let seats = config.seats()?;
+        let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
         if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
             return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
         }
         if let Some(shard) = config.shard {
-            let rounds = config.schedule().map_err(|e| usage(e.0))?.last().map_or(0, |p| p.round + 1);
+            let rounds = config.schedule()?.last().map_or(0, |p| p.round + 1);
             if shard.count > rounds {
                 return Err(usage(format!(
                     "bad --shard '{shard}': the match has {}, and a shard plays whole rounds",
@@ -160,7 +155,7 @@ impl GameCommand for MatchArgs {
                 )));
             }
         }
-        let id = config.id().map_err(|e| usage(e.0))?;
+        let id = config.id()?;
         let previous = match (&self.jsonl, self.resume) {
             (Some(path), true) => resume_lines(path, &id)?,
             _ => Resumed { lines: Vec::new(), done: Default::default() },
@@ -169,7 +164,7 @@ impl GameCommand for MatchArgs {
             resume_records(path, &previous.done)?;
         }
         config.done = previous.done.clone();
-        let plan = config.to_play().map_err(|e| usage(e.0))?;
+        let plan = config.to_play()?;
         let records = self.records.as_ref().map(|p| Output::open(p, "--records")).transpose()?;
         let jsonl = self.jsonl.as_ref().map(|p| Output::open(p, "--jsonl")).transpose()?;
 
@@ -179,7 +174,7 @@ impl GameCommand for MatchArgs {
         let controls: Vec<String> = controls.iter().map(ToString::to_string).collect();
         let mut header = format!(
             "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}; id {id}",
-            plural(config.schedule().map_err(|e| usage(e.0))?.len(), "game", "games"),
+            plural(config.schedule()?.len(), "game", "games"),
             G::NAME,
             seats,
             names.join(" vs "),
@@ -188,7 +183,7 @@ impl GameCommand for MatchArgs {
             self.seed
         );
         if config.seatings == Seatings::All && seats > 2 {
-            let size = config.schedule().map_err(|e| usage(e.0))?.iter().filter(|p| p.round == 0).count();
+            let size = config.schedule()?.iter().filter(|p| p.round == 0).count();
             let _ = write!(header, "; every seating, {} a round", plural(size, "game", "games"));
         }
         if let Some(shard) = config.shard {
@@ -277,7 +272,7 @@ impl GameCommand for MatchArgs {
         if let Some(e) = failure {
             return Err(e);
         }
-        outcome.map_err(|e| usage(e.0))?;
+        outcome?;
         let report = MatchStats::from_lines(names, seats, &state.lines).with_sprt(sprt);
         let mut out = std::io::stdout().lock();
         writeln!(out)?;

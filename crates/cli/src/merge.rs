@@ -37,7 +37,7 @@ struct Found {
 
 /// Runs `tabula merge`.
 pub fn run(args: MergeArgs) -> Result<(), CliError> {
-    let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose().map_err(|e| usage(e.0))?;
+    let sprt = args.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
     let mut games: BTreeMap<usize, Found> = BTreeMap::new();
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
     let mut duplicated: Vec<usize> = Vec::new();
@@ -140,7 +140,7 @@ fn read_records_file(text: &str, name: &str, records: &mut BTreeMap<usize, Recor
                 })?;
                 records.entry(game).or_insert(record);
             }
-            Err(e) => eprintln!("tabula: warning: {name}: {}; skipped", e.0),
+            Err(e) => eprintln!("tabula: warning: {name}: {e}; skipped"),
         }
     }
     Ok(())

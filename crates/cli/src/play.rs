@@ -17,8 +17,8 @@ use clap::{Args, ValueEnum};
 use tabula_arena::plural::plural;
 use tabula_arena::ugi::Fault;
 use tabula_arena::{
-    Action, FlagRule, GameSetup, MoveRecord, Observer, Person, Player, Review, Termination, TimeControl,
-    TimeControlError, WallClock, play_game,
+    Action, FlagRule, GameSetup, MoveRecord, Observer, Person, Player, Review, Termination, TimeControl, WallClock,
+    play_game,
 };
 use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, SearchInfo, registry};
@@ -87,7 +87,7 @@ impl PlayArgs {
     /// The engines' time control: `--tc`, else a thinking time (`--level`, `--think`, 2 s).
     fn control(&self) -> Result<TimeControl, CliError> {
         if let Some(tc) = &self.tc {
-            return tc.parse().map_err(|e: TimeControlError| usage(e.to_string()));
+            return Ok(tc.parse::<TimeControl>()?);
         }
         let secs = self.level.map(Level::seconds).or(self.think).unwrap_or(2.0);
         if !(secs.is_finite() && secs > 0.0 && secs <= 1e7) {
@@ -338,7 +338,7 @@ impl GameCommand for PlayArgs {
             }
             let spec = specs[if specs.len() == 1 { 0 } else { engine }].clone();
             engine += 1;
-            let searcher = registry::build::<G>(&spec).map_err(|e| usage(e.to_string()))?;
+            let searcher = registry::build::<G>(&spec)?;
             let player = Player::searcher(searcher, control);
             players.push(if self.clocked() { player } else { player.unclocked() });
             seat_specs.push(spec);

@@ -13,12 +13,12 @@ pub fn apply_options<G: Game>(
 ) -> Result<G::Options, CliError> {
     let mut options = base.clone();
     if let Some(n) = players {
-        options.set_players(n).map_err(|e| usage(e.to_string()))?;
+        options.set_players(n)?;
     }
     for opt in opts {
         let (key, value) =
             opt.split_once('=').ok_or_else(|| usage(format!("bad option '{opt}': expected KEY=VALUE")))?;
-        options.set(key, value).map_err(|e| usage(e.to_string()))?;
+        options.set(key, value)?;
     }
     Ok(options)
 }
@@ -124,11 +124,11 @@ impl PositionFlags {
                 let mut game = G::from_text(text).map_err(|e| usage(format!("bad position: {e}")))?;
                 let options = self.options::<G>(game.options())?;
                 if &options != game.options() {
-                    game.set_options(&options).map_err(|e| usage(e.to_string()))?;
+                    game.set_options(&options)?;
                 }
                 game
             }
-            None => G::new(&self.options::<G>(&G::Options::default())?).map_err(|e| usage(e.to_string()))?,
+            None => G::new(&self.options::<G>(&G::Options::default())?)?,
         };
         if let Some(moves) = &self.moves {
             // Moves separated by commas; a part joins the move before it when the two

@@ -61,7 +61,7 @@ impl ShowArgs {
         let k = self.game_number;
         for (i, damaged) in records.iter().enumerate().filter_map(|(i, r)| r.as_ref().err().map(|e| (i, e))) {
             if i + 1 != k {
-                eprintln!("tabula: warning: --record file '{}': {}; skipped", path.display(), damaged.0);
+                eprintln!("tabula: warning: --record file '{}': {}; skipped", path.display(), damaged);
             }
         }
         let record = records.get(k.wrapping_sub(1)).ok_or_else(|| {
@@ -73,7 +73,7 @@ impl ShowArgs {
         })?;
         let record = record
             .as_ref()
-            .map_err(|e| usage(format!("bad --game '{k}': the file '{}' has it damaged: {}", path.display(), e.0)))?;
+            .map_err(|e| usage(format!("bad --game '{k}': the file '{}' has it damaged: {}", path.display(), e)))?;
         Ok(Replay { path: path.clone(), record: record.clone(), games: records.len() })
     }
 }
@@ -83,7 +83,7 @@ impl Replay {
     /// line about the game.
     fn position<G: Game>(&self, k: usize, ply: Option<usize>) -> Result<(G, Option<G::Move>, String), CliError> {
         let record = &self.record;
-        let bad = |e: tabula_arena::ArenaError| usage(format!("game {k} of '{}': {}", self.path.display(), e.0));
+        let bad = |e: tabula_arena::ArenaError| e.at(format!("game {k} of '{}'", self.path.display()));
         let game: G = record.replay(ply).map_err(bad)?;
         let plies = record.moves.len();
         // The last move, read in the position before it (the replay checked it is legal).

@@ -5,7 +5,7 @@ use clap::Args;
 use tabula_arena::ugi::UgiEngine;
 use tabula_engine::EngineGame;
 
-use crate::error::{CliError, usage};
+use crate::error::CliError;
 use crate::games::{GameCommand, dispatch};
 use crate::position::GameArgs;
 
@@ -32,9 +32,9 @@ impl GameCommand for UgiArgs {
         let options = self.game.options::<G>()?;
         let spec = match self.engine {
             Some(spec) => spec,
-            None => G::new(&options).map_err(|e| usage(e.to_string()))?.default_engine().to_string(),
+            None => G::new(&options)?.default_engine().to_string(),
         };
-        let engine = UgiEngine::<G>::new(options, &spec).map_err(|e| usage(e.to_string()))?;
+        let engine = UgiEngine::<G>::new(options, &spec)?;
         engine.serve(std::io::stdin().lock(), std::io::stdout())?;
         Ok(())
     }

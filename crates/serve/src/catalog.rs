@@ -228,7 +228,7 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Table>, ApiErr
 }
 
 fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Table>, ApiError> {
-    let bad = |e: tabula_arena::ArenaError| ApiError::bad(format!("bad record: game {number}: {}", e.0));
+    let bad = |e: tabula_arena::ArenaError| ApiError::bad(format!("bad record: {}", e.at(format!("game {number}"))));
     let start: G = record.replay(Some(0)).map_err(bad)?;
     let info = RecordInfo { tags: record.tags.clone(), result: record.result.clone(), number, games };
     let seats = vec![Player::Person; start.seats()];

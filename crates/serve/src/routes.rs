@@ -200,7 +200,7 @@ async fn replay(
     let record = records
         .get(number.wrapping_sub(1))
         .ok_or_else(|| ApiError::bad(format!("bad game '{number}': the file holds {} games", records.len())))?;
-    let record = record.as_ref().map_err(|e| ApiError::bad(format!("bad record: game {number}: {}", e.0)))?;
+    let record = record.as_ref().map_err(|e| ApiError::bad(format!("bad record: game {number}: {e}")))?;
     let table = catalog::replay(record, number, records.len())?;
     let id = app.store.insert(table.clone());
     Ok(answer(StatusCode::CREATED, &id, &table))

@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn bad_lines_name_the_token() {
-        let err = |line: &str| line.parse::<Command>().unwrap_err().0;
+        let err = |line: &str| line.parse::<Command>().unwrap_err().to_string();
         assert!(err("launch").contains("'launch'"));
         assert!(err("").contains("empty"));
         assert!(err("isready now").contains("'now'"));

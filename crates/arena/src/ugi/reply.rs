@@ -275,7 +275,7 @@ mod tests {
 
     #[test]
     fn bad_replies_name_the_token() {
-        let err = |line: &str| line.parse::<Reply>().unwrap_err().0;
+        let err = |line: &str| line.parse::<Reply>().unwrap_err().to_string();
         assert!(err("hello there").contains("'hello'"));
         assert!(err("bestmove").contains("without a move"));
         assert!(err("info depth deep").contains("'deep'"));

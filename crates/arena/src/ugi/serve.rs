@@ -66,8 +66,8 @@ impl<G: EngineGame> UgiEngine<G> {
     /// `tabula go --engine` takes it); a bad spec or bad options are an error that names
     /// the bad part.
     pub fn new(options: G::Options, spec: &str) -> Result<Self, ArenaError> {
-        let game = G::new(&options).map_err(|e| error(e.to_string()))?;
-        let searcher = registry::build::<G>(spec).map_err(|e| error(e.to_string()))?;
+        let game = G::new(&options)?;
+        let searcher = registry::build::<G>(spec)?;
         let keys = SearcherKeys::of::<G>(spec).map_err(|e| error(e.to_string()))?;
         let manager = TimeManager::default();
         Ok(UgiEngine { options, game, keys, searcher: Some(searcher), search: None, manager })
