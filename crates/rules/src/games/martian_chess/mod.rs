@@ -13,9 +13,11 @@
 //! * Position text: see [`notation`].
 
 pub mod board;
+mod end;
 mod movegen;
 pub mod notation;
 mod options;
+mod setup;
 
 use crate::geometry::bits::BitIter;
 pub use board::{BoardKind, Squares, Topology};
@@ -28,6 +30,7 @@ use crate::core::moves::MoveList;
 use crate::core::outcome::{Finish, Outcome, Seat};
 use crate::core::turn::Turn;
 use board::{CLOCK_KEYS, MEMORY_FROM_KEYS, MEMORY_TO_KEYS, NONE, PASS_KEYS, PIECE_KEYS, POINT_KEYS, TURN_KEYS};
+use setup::start_pieces;
 
 /// The clock value of a clock that is not running.
 const NOT_RUNNING: u8 = u8::MAX;
@@ -88,101 +91,6 @@ pub type CoasterChess = Mc<Coaster>;
 pub type MartianOptions = McOptions<Martian>;
 /// Coaster Chess options.
 pub type CoasterOptions = McOptions<Coaster>;
-
-/// How a finished game ended, for the tie rule.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ending {
-    /// A zone is empty: the seat that made the ending move wins ties.
-    EmptyZone(u8),
-    /// The clock, the all-pass rule, a stuck seat or the ply limit: ties are drawn.
-    Clock,
-}
-
-/// The start pieces of a board as `(square, size)` lists; `mirror` swaps the Coaster
-/// drones and pawns.
-fn start_pieces(kind: BoardKind, mirror: bool) -> Vec<(&'static str, u8)> {
-    let (d, p) = if mirror { (1, 2) } else { (2, 1) };
-    let list: &[(&str, u8)] = match kind {
-        BoardKind::Martian2 => &[
-            ("c1", 3),
-            ("d1", 3),
-            ("d2", 3),
-            ("b1", 2),
-            ("c2", 2),
-            ("d3", 2),
-            ("b2", 1),
-            ("b3", 1),
-            ("c3", 1),
-            ("a7", 3),
-            ("a8", 3),
-            ("b8", 3),
-            ("a6", 2),
-            ("b7", 2),
-            ("c8", 2),
-            ("b6", 1),
-            ("c6", 1),
-            ("c7", 1),
-        ],
-        BoardKind::Martian4 => &[
-            ("a1", 3),
-            ("a2", 3),
-            ("b1", 3),
-            ("a3", 2),
-            ("b2", 2),
-            ("c1", 2),
-            ("b3", 1),
-            ("c2", 1),
-            ("c3", 1),
-            ("a7", 3),
-            ("a8", 3),
-            ("b8", 3),
-            ("a6", 2),
-            ("b7", 2),
-            ("c8", 2),
-            ("b6", 1),
-            ("c6", 1),
-            ("c7", 1),
-            ("g8", 3),
-            ("h7", 3),
-            ("h8", 3),
-            ("f8", 2),
-            ("g7", 2),
-            ("h6", 2),
-            ("f6", 1),
-            ("f7", 1),
-            ("g6", 1),
-            ("g1", 3),
-            ("h1", 3),
-            ("h2", 3),
-            ("f1", 2),
-            ("g2", 2),
-            ("h3", 2),
-            ("f2", 1),
-            ("f3", 1),
-            ("g3", 1),
-        ],
-        BoardKind::Coaster4 => {
-            return vec![
-                ("a1", 3),
-                ("b1", d),
-                ("a2", p),
-                ("a6", 3),
-                ("a5", d),
-                ("b6", p),
-                ("f6", 3),
-                ("e6", d),
-                ("f5", p),
-                ("f1", 3),
-                ("f2", d),
-                ("e1", p),
-            ];
-        }
-        BoardKind::Coaster2H | BoardKind::Coaster2V => {
-            return vec![("a1", 3), ("f1", 3), ("f2", d), ("e1", p), ("a6", 3), ("a5", d), ("b6", p), ("f6", 3)];
-        }
-    };
-    list.to_vec()
-}
 
 impl<V: Variant> Mc<V> {
     /// The board.
@@ -321,48 +229,6 @@ impl<V: Variant> Mc<V> {
         let last = (to_move + game.seats - 1) % game.seats;
         game.turn.finish = game.ending(last).map(|e| game.rank(e));
         game
-    }
-
-    /// What ended the game after `mover` moved, or `None` while it runs: a byte, so that
-    /// `play` tests it in a register and builds the [`Outcome`] only at the end. Empty zone
-    /// first (it decides the tie rule), then the clock, the all-pass rule, a stuck seat
-    /// under `end_game_and_score`, and the ply limit.
-    #[inline]
-    fn ending(&self, mover: u8) -> Option<Ending> {
-        let t = self.topology();
-        if t.zones[..self.seats as usize].iter().any(|&z| z & self.occ == 0) {
-            return Some(Ending::EmptyZone(mover));
-        }
-        let clock_out = self.clock != NOT_RUNNING && self.clock >= self.options.clock_limit;
-        let stuck = self.options.no_move == NoMove::EndGameAndScore && movegen::count_piece_moves(self) == 0;
-        let stalled = ending::all_passed(self.turn.passes as u32, self.seats as u32);
-        if clock_out || stalled || stuck || ending::capped(self.turn.ply, self.options.max_plies) {
-            return Some(Ending::Clock);
-        }
-        None
-    }
-
-    /// The points seat `s` is ranked by: its own, with its partner's in teams.
-    fn team_points(&self, s: usize) -> i64 {
-        self.points[s] as i64 + self.options.partner(s).map_or(0, |p| self.points[p] as i64)
-    }
-
-    /// The ranks of a game that ended now (once a game, so kept out of `play`'s body).
-    #[cold]
-    #[inline(never)]
-    fn rank(&self, ending: Ending) -> Finish {
-        let n = self.seats as usize;
-        let value = |s: usize| self.team_points(s);
-        let best = (0..n).map(value).max().unwrap_or(0);
-        let mut standings = [0i64; 4];
-        for (s, standing) in standings.iter_mut().enumerate().take(n) {
-            let ender_bonus = match ending {
-                Ending::EmptyZone(e) => value(e as usize) == best && self.team(Seat(s as u8)) == self.team(Seat(e)),
-                Ending::Clock => false,
-            };
-            *standing = 2 * value(s) + ender_bonus as i64;
-        }
-        Finish::of(&Outcome::from_standings(&standings[..n]))
     }
 
     #[inline(always)]
