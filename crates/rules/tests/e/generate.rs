@@ -197,6 +197,44 @@ fn near_goal(options: &str, edit: impl Fn(&mut Pos)) -> Pos {
     p
 }
 
+/// `near_goal` with `e.goal_requires_untouchable`, red's last small on its goal cell e6 and
+/// a blue large on red's small at d6, blue (seat 1) to move: every movement of that large
+/// uncovers d6 and so fills red's goal on blue's turn.
+fn uncovered_by_movement() -> Pos {
+    let mut p = near_goal("players=2 e.goal_requires_untouchable=true", |p: &mut Pos| {
+        relocate(p, cell("m10"), cell("d6"));
+        relocate(p, cell("f7"), cell("e6"));
+    });
+    p.turn = 1;
+    p.ply = 61;
+    p
+}
+
+/// Three players with `e.goal_requires_untouchable`: seat 2 holds its goal (sector 1) in the
+/// opening pattern, but its medium on i5 lies under seat 1's large, over seat 0's small;
+/// seat 0's medium on c5 traps seat 1's small. Seat 0 to move: the stand-alone exchange
+/// `Xc5/2=i5/3` puts seat 0's medium over seat 2's, which it does not cover, and fills seat
+/// 2's goal on seat 0's turn.
+fn uncovered_by_exchange() -> Pos {
+    let mut p = Pos::start(Rules::parse("players=3 e.goal_requires_untouchable=true").expect("options"));
+    // Seat 2's army moves from its home (sector 4) to its goal (sector 1), cell for cell.
+    for (c4, ij) in sector(4) {
+        let (c1, _) = sector(1).into_iter().find(|&(_, x)| x == ij).expect("the same (i, j)");
+        if let Some(stack) = p.stacks.remove(&c4) {
+            p.stacks.insert(c1, stack);
+        }
+    }
+    // i5 = [seat 0 small, seat 2 medium, seat 1 large]; c5 = [seat 1 small, seat 0 medium].
+    let medium = p.stacks.remove(&cell("i5")).expect("seat 2's medium");
+    relocate(&mut p, cell("i8"), cell("i5"));
+    p.stacks.get_mut(&cell("i5")).expect("seat 0's small").extend(medium);
+    relocate(&mut p, cell("b1"), cell("i5"));
+    relocate(&mut p, cell("f5"), cell("c5"));
+    relocate(&mut p, cell("k9"), cell("c5"));
+    p.ply = 30;
+    p
+}
+
 /// A change to a constructed position.
 type Edit = Box<dyn Fn(&mut Pos)>;
 
@@ -302,7 +340,24 @@ fn generate_perft_lines() {
         lines.push(format!("#   {}", describe(&p)));
         emit(&mut lines, options, &format!("position:{}", p.to_text()), &p, 4);
     }
-    // Constructed positions.
+    lines.extend(constructed_lines());
+    for l in lines {
+        println!("{l}");
+    }
+}
+
+/// Prints the lines of the constructed positions alone (quick: no random games).
+#[test]
+#[ignore]
+fn generate_constructed_lines() {
+    for l in constructed_lines() {
+        println!("{l}");
+    }
+}
+
+/// The lines of the constructed positions, counted by the reference.
+fn constructed_lines() -> Vec<String> {
+    let mut lines = Vec::new();
     let pass = checked(forced_pass());
     lines.push("# a forced pass: every red piece covered (equal sizes cover), no exchange".into());
     lines.push(format!("#   {}", describe(&pass)));
@@ -335,7 +390,24 @@ fn generate_perft_lines() {
         lines.push(format!("#   {}", describe(&p)));
         emit(&mut lines, options, &format!("position:{}", p.to_text()), &p, 3);
     }
-    for l in lines {
-        println!("{l}");
+    // A goal filled on another seat's turn: the covering piece leaves, or an exchange of
+    // two other seats uncovers the goal piece.
+    for (what, options, p) in [
+        (
+            "untouchable goal uncovered by another seat's movement: every move of the blue large on d6 wins for red",
+            "players=2 e.goal_requires_untouchable=true",
+            uncovered_by_movement(),
+        ),
+        (
+            "untouchable goal uncovered by an exchange of two other seats: Xc5/2=i5/3 wins for seat 2",
+            "players=3 e.goal_requires_untouchable=true",
+            uncovered_by_exchange(),
+        ),
+    ] {
+        let p = checked(p);
+        lines.push(format!("# {what}"));
+        lines.push(format!("#   {}", describe(&p)));
+        emit(&mut lines, options, &format!("position:{}", p.to_text()), &p, 3);
     }
+    lines
 }

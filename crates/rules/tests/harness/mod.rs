@@ -39,6 +39,21 @@ pub fn ranks<G: Game>(g: &G) -> Option<Vec<u8>> {
     g.outcome().map(|o| o.ranks().to_vec())
 }
 
+/// The end test is one: `g`, reached by play, has the outcome (over or not) of the position
+/// read back from its text, which carries the options.
+pub fn ends_as_read<G: Game>(g: &G) -> Result<(), String> {
+    let text = g.to_text();
+    let back = G::from_text(&text).map_err(|e| format!("{e}: {text}"))?;
+    if back.is_over() != g.is_over() || back.outcome() != g.outcome() {
+        return Err(format!(
+            "after play the outcome is {:?}, read back from the text {:?}: {text}",
+            g.outcome(),
+            back.outcome()
+        ));
+    }
+    Ok(())
+}
+
 macro_rules! every_game {
     ($($game:ty),* $(,)?) => {
         /// Every game of the crate's list has a reference, a perft table named after it

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 use tabula_rules::{Leaves, MoveList, perft, perft_divide, perft_made, perft_parallel};
 
 use super::table::{cases, crate_game, reference_pos};
-use super::{Checked, ranks};
+use super::{Checked, ends_as_read, ranks};
 use crate::reference::Reference;
 
 /// How much of a table the slower checks cover.
@@ -104,7 +104,7 @@ pub fn divide_matches<G: Checked>() {
 }
 
 /// At the root of every line: the crate's sorted move strings, position text and outcome
-/// equal the reference's.
+/// equal the reference's; after each root move the outcome is the one its text reads back.
 pub fn roots_agree<G: Checked>() {
     for case in cases::<G>() {
         let g: G = crate_game(&case);
@@ -116,6 +116,13 @@ pub fn roots_agree<G: Checked>() {
         assert_eq!(crate_moves, p.move_strings(), "{}", case.label());
         assert_eq!(g.to_text(), p.to_text(), "{}", case.label());
         assert_eq!(ranks(&g), p.ranks(), "{}", case.label());
+        for &m in list.iter() {
+            let mut child = g.clone();
+            child.play(m);
+            if let Err(e) = ends_as_read(&child) {
+                panic!("{} after {}: {e}", case.label(), g.format_move(m));
+            }
+        }
     }
 }
 
@@ -140,7 +147,8 @@ macro_rules! perft_tests {
             $crate::harness::perft::divide_matches::<$game>();
         }
 
-        /// The roots' moves, texts and outcomes equal the reference's.
+        /// The roots' moves, texts and outcomes equal the reference's; their children end as
+        /// their texts read back.
         #[test]
         fn crate_and_reference_agree_on_the_table_roots() {
             $crate::harness::perft::roots_agree::<$game>();

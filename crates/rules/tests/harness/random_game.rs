@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use tabula_rules::{Game, MoveList};
 
-use super::{Checked, ranks};
+use super::{Checked, ends_as_read, ranks};
 use crate::reference::Reference;
 
 /// The legal moves of a position.
@@ -59,8 +59,9 @@ pub fn check_position<G: Checked>(
     let read = G::Reference::from_text(&text).map_err(TestCaseError::fail)?;
     prop_assert!(read == *r, "the reference reads back another position: {}", ctx());
 
-    // Outcome.
+    // Outcome: the reference's, and the same when the position is read back.
     prop_assert_eq!(ranks(g), r.ranks(), "crate vs reference outcome, {}", ctx());
+    ends_as_read(g).map_err(TestCaseError::fail)?;
 
     // Moves: no duplicates, notation round trip, the reference's list, the count; a running
     // game has a move, a finished one none.

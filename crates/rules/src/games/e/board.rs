@@ -190,6 +190,11 @@ pub const SECTORS: [Bits; 6] = {
     out
 };
 
+/// The goal of a seat whose home is sector `k`: sector `k + 3`, known at compile time;
+/// eight entries so that a home sector masked to three bits indexes it without a check
+/// (the last two are never a seat's home, and no seat fills them).
+pub const GOALS: [Bits; 8] = [SECTORS[3], SECTORS[4], SECTORS[5], SECTORS[0], SECTORS[1], SECTORS[2], !0, !0];
+
 /// Zobrist key of a piece of `kind` (seat × 3 + size − 1) at `cell`, height `level`: the
 /// cell-and-kind key times an odd key per height (a bijection per height, so the same
 /// pieces in another order hash apart).

@@ -59,7 +59,7 @@ impl E {
 pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
     let me = g.turn.to_move as usize;
     let mut p = *g;
-    let (base, _) = p.move_unit(u.x, to);
+    let base = p.move_unit(u.x, to);
     // Gb lies above a piece of the mover: on a tall cell where the mover has a piece.
     let gb_cells = p.tall & p.present[me];
     let mut ga = p.top[to];

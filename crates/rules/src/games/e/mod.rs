@@ -36,7 +36,7 @@ use crate::core::turn::Turn;
 use crate::core::zobrist::splitmix64;
 use crate::geometry::bits::{BITS, BitIter, Bits};
 use crate::geometry::hex::NONE;
-use board::{PASS_KEYS, PREV_KEYS, SECTORS, TURN_KEYS, opening_size, piece_key, sector_cell};
+use board::{GOALS, PASS_KEYS, PREV_KEYS, TURN_KEYS, opening_size, piece_key, sector_cell};
 
 /// Every piece of six seats.
 const ALL_PIECES: usize = MAX_SEATS * PIECES;
@@ -441,8 +441,8 @@ impl E {
     }
 
     /// Moves piece `x` with everything above it onto the top of cell `to`; returns the
-    /// height `x` lands at and the seats of the unit (a bit each).
-    fn move_unit(&mut self, x: u8, to: usize) -> (u8, u8) {
+    /// height `x` lands at.
+    fn move_unit(&mut self, x: u8, to: usize) -> u8 {
         let from = self.cell[x as usize] as usize;
         let base = self.level[x as usize] - 1;
         let dest = self.height[to];
@@ -504,7 +504,7 @@ impl E {
             self.present[seats.trailing_zeros() as usize] |= tb;
             seats &= seats - 1;
         }
-        (dest + 1, unit_seats)
+        dest + 1
     }
 
     /// Removes the keys of cell `c`'s pieces from the hash (before [`restack`](E::restack)).
@@ -564,20 +564,19 @@ impl E {
         s
     }
 
-    /// The result after the seat before the one to move has played (or of a loaded
-    /// position): a goal filled, every seat passed, or the ply cap. Only the seats in
-    /// `moved` (a bit each) can have just filled their goal.
+    /// The end test, the one that playing a turn and reading a position both use: the
+    /// result of this position, the seat before the one to move having played last (none
+    /// at ply 0): a goal filled, every seat passed, or the ply cap. Every seat is tested,
+    /// since a turn can fill another seat's goal (with `e.goal_requires_untouchable`, by
+    /// lifting or exchanging away the piece that covered its last goal piece).
     #[inline(always)]
-    fn judge(&self, moved: u8) -> Option<Finish> {
+    fn judge(&self) -> Option<Finish> {
+        // A seat with a piece on each goal cell may have won: one mask test per seat, over
+        // all six (the seats not playing have no piece), without a branch.
         let mut candidates = 0u8;
-        let mut left = moved & ((1u16 << self.seats) - 1) as u8;
-        while left != 0 {
-            let s = left.trailing_zeros() as usize;
-            let goal = SECTORS[(self.sectors[s] as usize + 3) % 6];
-            if self.present[s] & goal == goal {
-                candidates |= 1 << s;
-            }
-            left &= left - 1;
+        for s in 0..MAX_SEATS {
+            let goal = GOALS[self.sectors[s] as usize & 7];
+            candidates |= ((self.present[s] & goal == goal) as u8) << s;
         }
         if candidates == 0
             && !ending::all_passed(self.turn.passes as u32, self.seats as u32)
@@ -586,21 +585,6 @@ impl E {
             return None;
         }
         self.ending(candidates)
-    }
-
-    /// The seats among `seats` (a bit each) whose goal holds cell `c`.
-    #[inline(always)]
-    fn landed_in_goal(&self, seats: u8, c: usize) -> u8 {
-        let mut out = 0;
-        let mut left = seats;
-        while left != 0 {
-            let s = left.trailing_zeros() as usize;
-            if (SECTORS[(self.sectors[s % MAX_SEATS] as usize + 3) % 6] >> (c % CELLS)) & 1 != 0 {
-                out |= 1 << s;
-            }
-            left &= left - 1;
-        }
-        out
     }
 
     /// The result once a goal may be filled, all passed or the cap is reached.
@@ -685,7 +669,7 @@ impl E {
             game.restack(c, ids.as_slice());
         }
         game.turn.hash = game.hash_from_scratch();
-        game.turn.finish = game.judge(u8::MAX);
+        game.turn.finish = game.judge();
         game
     }
 
@@ -809,30 +793,26 @@ impl Game for E {
         self.turn.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.turn.passes as usize];
         self.turn.hash ^= self.prev_key();
         self.prev = Slot::NONE;
-        let mut moved = 0;
         if mv.is_pass() {
             self.turn.passes += 1;
         } else {
             self.turn.passes = 0;
             if mv.has_movement() {
                 let x = self.piece_in(mv.from).expect("a piece at the movement's slot");
-                let (level, seats) = self.move_unit(x, mv.to as usize);
-                // Only a seat whose piece landed in its goal can have filled it.
-                moved = self.landed_in_goal(seats, mv.to as usize);
+                let level = self.move_unit(x, mv.to as usize);
                 if self.options.standalone_exchange == Standalone::PreviousMoveOnly {
                     self.prev = Slot { cell: mv.to, level };
                 }
             }
             if mv.has_exchange() {
                 self.swap_slots(mv.guard, mv.other);
-                moved = u8::MAX;
             }
         }
         self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
         self.turn.to_move = next;
         self.turn.ply += 1;
         // The game was running, so the outcome is written only when it ends.
-        if let Some(outcome) = self.judge(moved) {
+        if let Some(outcome) = self.judge() {
             self.turn.finish = Some(outcome);
         }
     }
