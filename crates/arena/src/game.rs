@@ -28,11 +28,12 @@ use std::time::{Duration, Instant};
 
 use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, Limits, Score, SearchResult};
-use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat};
+use tabula_rules::{Game, GameOptions, Outcome, Seat};
 
 use crate::clock::Clock;
 use crate::player::{Action, FlagRule, Mover, Observer, Player, Review};
-use crate::searcher_thread::{Answer, Gone, SearcherThread};
+use crate::searcher_thread::{Answer, Gone};
+use crate::table::{Sitter, Table};
 use crate::ugi::{Fault, UNTIMED_WAIT, go_command, outside_move};
 
 /// How far past its hard limit a move may end and still not count as an overrun: a search
@@ -145,6 +146,13 @@ pub struct MoveRecord {
     pub overrun: Option<Duration>,
 }
 
+impl MoveRecord {
+    /// A move with no search behind it (a person's, a replayed record's).
+    pub fn bare(text: String) -> Self {
+        MoveRecord { text, book: false, time: Duration::ZERO, depth: 0, nodes: 0, score: 0, overrun: None }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameResult {
@@ -191,21 +199,16 @@ fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
     copy.set_options(&free).is_ok() && !copy.is_over()
 }
 
-/// A position the loop can go back to: the game and the clocks before a move.
-struct Snapshot<G> {
-    game: G,
-    clocks: Vec<Option<Clock>>,
-}
-
 /// Plays a game to its end. `players[s]` plays seat `s`; `observer` sees every move as it is
 /// made (book moves included), every search report and every undo.
 ///
 /// A person may take moves back (to their previous turn, never into the book) and, once the
 /// game is over, review it and take moves back again; searchers then start a new game.
 ///
-/// Each searcher thinks on a thread of its own during the game (see the module docs) and
-/// is given back to its player at the end; one that did not come back (left thinking past
-/// its deadline, or panicked) is replaced by a searcher that finds no move.
+/// The game is played on a [`Table`]: each searcher thinks on a thread of its own during the
+/// game (see the module docs) and is given back to its player at the end; one that did not
+/// come back (left thinking past its deadline, or panicked) is replaced by a searcher that
+/// finds no move.
 pub fn play_game<G: EngineGame>(
     setup: GameSetup<G>,
     players: &mut [Player<G>],
@@ -215,45 +218,31 @@ pub fn play_game<G: EngineGame>(
     let seats = start.seats();
     assert_eq!(players.len(), seats, "one player per seat");
     let start_text = start.to_text();
-    let mut game = start;
-    let mut moves = Vec::new();
-    for mv in book {
-        let record = MoveRecord {
-            text: game.format_move(mv),
-            book: true,
-            time: Duration::ZERO,
-            depth: 0,
-            nodes: 0,
-            score: 0,
-            overrun: None,
-        };
-        let seat = game.to_move();
-        game.play(mv);
-        observer.moved(seat, &game, &record);
-        moves.push(record);
-    }
-    let mut clocks: Vec<Option<Clock>> = players
+    let clocks = players
         .iter()
         .map(|p| if p.clocked { Clock::new(&p.control).map(|c| c.with_margin(margin)) } else { None })
         .collect();
-    let mut threads: Vec<Option<Result<SearcherThread<G>, Fault>>> = players
+    // The table holds the searchers and outside engines for the game; people stay here.
+    let sitters = players
         .iter_mut()
         .enumerate()
         .map(|(seat, player)| match &mut player.mover {
             Mover::Searcher(searcher) => {
-                // The player has its searcher back at the end of the game, unless it is lost.
-                // A thread that cannot start loses the seat's first move, as a crash.
                 let searcher = std::mem::replace(searcher, Box::new(Gone));
-                Some(SearcherThread::spawn(searcher, format!("seat {seat} searcher")).map_err(|_| Fault::Crashed))
+                Sitter::searcher(searcher, format!("seat {seat} searcher"), None)
             }
-            Mover::Person(_) | Mover::Outside(_) => None,
+            Mover::Outside(engine) => Sitter::outside(std::mem::replace(engine, Err(Fault::Crashed))),
+            Mover::Person(_) => Sitter::person(),
         })
         .collect();
-    // Positions to go back to, kept only when a person may ask for them.
-    let undoable = players.iter().any(Player::is_person);
-    let mut history: Vec<Snapshot<G>> = Vec::new();
-    let mut legal = MoveList::new();
+    let mut table = Table::new(start, sitters, clocks);
+    for mv in book {
+        let seat = table.game().to_move();
+        let Ok(record) = table.play_book(mv) else { break };
+        observer.moved(seat, table.game(), &record);
+    }
     let termination = loop {
+        let game = table.game().clone();
         if game.is_over() {
             let reviewer = players.iter_mut().enumerate().find_map(|(seat, p)| match &mut p.mover {
                 Mover::Person(person) => Some((Seat(seat as u8), person)),
@@ -262,44 +251,44 @@ pub fn play_game<G: EngineGame>(
             if let Some((seat, person)) = reviewer
                 && person.game_over(&game) == Review::Undo
             {
-                undo(seat, &mut game, &mut clocks, &mut history, &mut moves, &mut threads, observer);
+                let plies = table.undo(|s| s == seat);
+                observer.undone(table.game(), plies);
                 continue;
             }
             break if ended_by_ply_limit(&game) { Termination::MaxPlies } else { Termination::Normal };
         }
         let seat = game.to_move();
         let player = &mut players[seat.index()];
-        let go = go_command(&player.control, &clocks, seat);
-        let before = if undoable { clocks.clone() } else { Vec::new() };
         let began = time.now();
         let mut budget = None;
+        let searcher = table.sitter(seat).is_searcher();
         let (mv, depth, nodes, score) = match &mut player.mover {
             Mover::Person(person) => match person.turn(&game) {
                 Action::Play(mv) => (Some(mv), 0, 0, 0),
                 Action::Undo => {
-                    undo(seat, &mut game, &mut clocks, &mut history, &mut moves, &mut threads, observer);
+                    let plies = table.undo(|s| s == seat);
+                    observer.undone(table.game(), plies);
                     continue;
                 }
                 Action::Quit => break Termination::Abandoned(seat),
             },
-            Mover::Searcher(_) => {
-                let thread = match &mut threads[seat.index()] {
-                    Some(Ok(thread)) => thread,
-                    Some(Err(fault)) => break Termination::EngineError(seat, fault.clone()),
-                    None => unreachable!("every searcher seat has its thread"),
-                };
-                let limits = player.control.limits(&time_manager, clocks[seat.index()].as_ref(), game.ply());
+            _ if searcher => {
+                let limits = player.control.limits(&time_manager, table.clock(seat), game.ply());
                 budget = limits.hard_time;
                 observer.thinking(&game);
-                let clock = &mut clocks[seat.index()];
-                match searcher_turn(thread, &game, limits, clock, flag, margin, observer) {
+                match searcher_turn(&mut table, limits, flag, margin, observer) {
                     Ok(result) => (result.best, result.depth, result.nodes, result.score),
                     Err(termination) => break termination,
                 }
             }
-            Mover::Outside(engine) => {
+            _ => {
                 observer.thinking(&game);
-                match outside_move(engine, &game, &start_text, &moves, &go, clocks[seat.index()].as_ref()) {
+                let go = go_command(&player.control, table.clocks(), seat);
+                let (clock, moves) = (table.clock(seat).cloned(), table.moves().to_vec());
+                let Some(engine) = table.sitter_mut(seat).outside_engine() else {
+                    break Termination::EngineError(seat, Fault::NoMove);
+                };
+                match outside_move(engine, &game, &start_text, &moves, &go, clock.as_ref()) {
                     Ok((mv, answer)) => {
                         let info = answer.info;
                         let depth = info.depth.unwrap_or(0);
@@ -312,13 +301,11 @@ pub fn play_game<G: EngineGame>(
             }
         };
         let used = time.now().saturating_sub(began);
-        if let Some(clock) = &mut clocks[seat.index()]
-            && clock.spend(used).is_err()
-        {
+        if table.spend(used).is_err() {
             match flag {
                 FlagRule::Forfeit => break Termination::TimeForfeit(seat),
                 FlagRule::PlayOn => {
-                    clocks[seat.index()] = None;
+                    table.drop_clock(seat);
                     observer.flagged(&game, seat);
                 }
             }
@@ -326,24 +313,18 @@ pub fn play_game<G: EngineGame>(
         let Some(mv) = mv else {
             break Termination::EngineError(seat, Fault::NoMove);
         };
-        game.legal_moves(&mut legal);
-        if !legal.as_slice().contains(&mv) {
-            break Termination::EngineError(seat, Fault::IllegalMove(format!("{mv:?}")));
-        }
         let overrun = budget.and_then(|budget| used.checked_sub(budget)).filter(|over| *over > OVERRUN_TOLERANCE);
         let record = MoveRecord { text: game.format_move(mv), book: false, time: used, depth, nodes, score, overrun };
-        if undoable {
-            history.push(Snapshot { game: game.clone(), clocks: before });
+        if table.play(mv, record.clone()).is_err() {
+            break Termination::EngineError(seat, Fault::IllegalMove(format!("{mv:?}")));
         }
-        game.play(mv);
-        observer.moved(seat, &game, &record);
-        moves.push(record);
+        observer.moved(seat, table.game(), &record);
     };
-    for (player, thread) in players.iter_mut().zip(threads) {
-        if let (Mover::Searcher(searcher), Some(Ok(thread))) = (&mut player.mover, thread)
-            && let Some(back) = thread.finish()
-        {
-            *searcher = back;
+    let game = table.game().clone();
+    let moves = table.moves().to_vec();
+    for (player, back) in players.iter_mut().zip(table.finish()) {
+        if let Some(mover) = back {
+            player.mover = mover;
         }
     }
     let outcome = match termination.loser() {
@@ -353,49 +334,52 @@ pub fn play_game<G: EngineGame>(
     GameResult { outcome, termination, moves, final_position: game.to_text() }
 }
 
-/// A searcher's turn on its thread: starts the search on `game` under `limits` and waits
-/// for the move as the module docs tell, passing the search's reports to `observer`.
+/// A searcher's turn on its thread: starts the search of the seat to move at `limits` and
+/// waits for the move as the module docs tell, passing the search's reports to `observer`.
 /// Returns the search's result, or how the seat lost. Under [`FlagRule::PlayOn`] a clock that
-/// runs out is taken away (`clock` becomes `None`).
+/// runs out is taken away.
 fn searcher_turn<G: EngineGame>(
-    thread: &mut SearcherThread<G>,
-    game: &G,
+    table: &mut Table<G>,
     limits: Limits,
-    clock: &mut Option<Clock>,
     flag: FlagRule,
     margin: Duration,
     observer: &mut dyn Observer<G>,
 ) -> Result<SearchResult<G::Move>, Termination> {
+    let game = table.game().clone();
     let seat = game.to_move();
     let started = Instant::now();
-    let stop_after = match clock {
+    let stop_after = match table.clock(seat) {
         Some(clock) => Some(clock.allowance()),
         None => limits.hard_time.map(|hard| hard.saturating_add(margin)),
     };
-    thread.start(game, limits, observer.wants_info());
+    match table.start_search(limits, observer.wants_info()) {
+        Ok(Some(_)) => {}
+        Ok(None) => return Err(Termination::EngineError(seat, Fault::NoAnswer)),
+        Err(fault) => return Err(Termination::EngineError(seat, fault)),
+    }
     let answered = |answer| match answer {
         Answer::Done(result) => Ok(result),
         Answer::Panicked(message) => Err(Termination::EngineError(seat, Fault::Panicked(message))),
     };
     if let Some(after) = stop_after {
-        if let Some(answer) = thread.wait(later(started, after), &mut |info| observer.info(game, info)) {
+        if let Some(answer) = table.wait(later(started, after), &mut |info| observer.info(&game, info)) {
             return answered(answer);
         }
-        thread.stop();
-        if clock.is_some() {
+        table.stop();
+        if table.clock(seat).is_some() {
             match flag {
                 FlagRule::Forfeit => return Err(Termination::TimeForfeit(seat)),
                 FlagRule::PlayOn => {
-                    *clock = None;
-                    observer.flagged(game, seat);
+                    table.drop_clock(seat);
+                    observer.flagged(&game, seat);
                 }
             }
         }
     }
-    match thread.wait(later(Instant::now(), UNTIMED_WAIT), &mut |info| observer.info(game, info)) {
+    match table.wait(later(Instant::now(), UNTIMED_WAIT), &mut |info| observer.info(&game, info)) {
         Some(answer) => answered(answer),
         None => {
-            thread.stop();
+            table.stop();
             Err(Termination::EngineError(seat, Fault::NoAnswer))
         }
     }
@@ -404,33 +388,4 @@ fn searcher_turn<G: EngineGame>(
 /// `wait` after `start`; a century after it for a wait too long for an instant to hold.
 fn later(start: Instant, wait: Duration) -> Instant {
     start.checked_add(wait).unwrap_or_else(|| start + Duration::from_secs(100 * 365 * 24 * 3600))
-}
-
-/// Takes moves back for `seat`, a person: at least one, then on until `seat` is to move;
-/// never into the book. Searchers start a new game.
-fn undo<G: EngineGame>(
-    seat: Seat,
-    game: &mut G,
-    clocks: &mut Vec<Option<Clock>>,
-    history: &mut Vec<Snapshot<G>>,
-    moves: &mut Vec<MoveRecord>,
-    threads: &mut [Option<Result<SearcherThread<G>, Fault>>],
-    observer: &mut dyn Observer<G>,
-) {
-    let mut plies = 0;
-    while let Some(snapshot) = history.pop() {
-        *game = snapshot.game;
-        *clocks = snapshot.clocks;
-        moves.pop();
-        plies += 1;
-        if game.to_move() == seat {
-            break;
-        }
-    }
-    if plies > 0 {
-        for thread in threads.iter_mut().flatten().flatten() {
-            thread.new_game();
-        }
-    }
-    observer.undone(game, plies);
 }

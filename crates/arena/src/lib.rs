@@ -21,6 +21,7 @@ pub mod schedule;
 mod searcher_thread;
 pub mod seed;
 pub mod sprt;
+pub mod table;
 pub mod time_control;
 pub mod ugi;
 
@@ -35,6 +36,8 @@ pub use record::{Record, parse_records, read_records};
 pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, run_match};
 pub use schedule::{Seatings, Shard};
+pub use searcher_thread::{Answer, Wake};
+pub use table::{Refusal, Running, Sitter, Table};
 pub use time_control::{TimeControl, TimeControlError};
 
 /// The README's Rust examples, compiled and run by `cargo test --workspace` (the arena

@@ -12,6 +12,10 @@
 //! few microseconds would otherwise pay two thread wake-ups, each tens of microseconds on a
 //! busy machine.
 //!
+//! A loop that cannot wait (a web server's handlers, the UGI server reading its input)
+//! gives the thread a wake hook instead: the thread calls it after every report and answer
+//! it sends, and the hook [`poll`](SearcherThread::poll)s.
+//!
 //! Catching a panic needs the unwinding panic strategy; under `panic = "abort"` a panicking
 //! searcher still ends the process.
 
@@ -46,7 +50,7 @@ enum Event<M> {
 }
 
 /// How a search ended, as far as the waiting loop knows.
-pub(crate) enum Answer<M> {
+pub enum Answer<M> {
     /// The searcher returned.
     Done(SearchResult<M>),
     /// The searcher panicked (or its thread ended without a result), with the message.
@@ -64,10 +68,12 @@ pub(crate) struct SearcherThread<G: Game> {
 }
 
 impl<G: Game> SearcherThread<G> {
-    /// Starts a thread named `name` that owns `searcher` and waits for work.
-    pub(crate) fn spawn(searcher: Box<dyn Searcher<G>>, name: String) -> io::Result<Self> {
+    /// Starts a thread named `name` that owns `searcher` and waits for work; `wake`, if
+    /// given, is called on the thread after every event it sends.
+    pub(crate) fn spawn(searcher: Box<dyn Searcher<G>>, name: String, wake: Option<Wake>) -> io::Result<Self> {
         let (jobs, inbox) = mpsc::channel::<Job<G>>();
         let (outbox, events) = mpsc::channel();
+        let outbox = Outbox { events: outbox, wake };
         let thread = tabula_engine::search::thread::spawn(name, move || serve(searcher, &inbox, &outbox))?;
         Ok(SearcherThread { jobs, events, stop: Arc::new(AtomicBool::new(false)), thread, busy: false })
     }
@@ -110,6 +116,33 @@ impl<G: Game> SearcherThread<G> {
         }
     }
 
+    /// The search's answer if it has come, passing every report received to `info`;
+    /// `None` while it searches (or when no search runs).
+    pub(crate) fn poll(&mut self, info: &mut dyn FnMut(&SearchInfo<G::Move>)) -> Option<Answer<G::Move>> {
+        loop {
+            let answer = match self.events.try_recv() {
+                Ok(Event::Info(report)) => {
+                    info(&report);
+                    continue;
+                }
+                Ok(Event::Done(result)) => Answer::Done(result),
+                Ok(Event::Panicked(message)) => Answer::Panicked(message),
+                Err(TryRecvError::Empty) => return None,
+                Err(TryRecvError::Disconnected) if !self.busy => return None,
+                Err(TryRecvError::Disconnected) => {
+                    Answer::Panicked("the searcher's thread ended without a move".to_string())
+                }
+            };
+            self.busy = false;
+            return Some(answer);
+        }
+    }
+
+    /// Whether a search was started and has not been answered.
+    pub(crate) fn busy(&self) -> bool {
+        self.busy
+    }
+
     /// Raises the running search's stop flag.
     pub(crate) fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
@@ -135,28 +168,56 @@ impl<G: Game> SearcherThread<G> {
     }
 }
 
+/// What wakes a loop that polls: called on the searcher's thread after each event.
+pub type Wake = Arc<dyn Fn() + Send + Sync>;
+
+/// Where the thread sends its events, and whom it wakes.
+struct Outbox<M> {
+    events: Sender<Event<M>>,
+    wake: Option<Wake>,
+}
+
+impl<M> Outbox<M> {
+    /// Sends `event` (nobody listening is no error: the loop gave up on the search) and
+    /// wakes the loop.
+    fn send(&self, event: Event<M>) {
+        if self.events.send(event).is_ok()
+            && let Some(wake) = &self.wake
+        {
+            wake();
+        }
+    }
+}
+
 /// The thread's loop: runs jobs until the game loop hangs up (then gives the searcher back)
 /// or the searcher panics (then reports the panic and ends).
 fn serve<G: Game>(
     mut searcher: Box<dyn Searcher<G>>,
     inbox: &Receiver<Job<G>>,
-    outbox: &Sender<Event<G::Move>>,
+    outbox: &Outbox<G::Move>,
 ) -> Option<Box<dyn Searcher<G>>> {
     while let Ok(job) = receive(inbox, None) {
         let ran = panic::catch_unwind(AssertUnwindSafe(|| match job {
             Job::Search(game, limits, reports) => {
                 let result = searcher.search(&game, &limits, &mut |info| {
                     if reports {
-                        let _ = outbox.send(Event::Info(info.clone()));
+                        outbox.send(Event::Info(info.clone()));
                     }
                 });
-                let _ = outbox.send(Event::Done(result));
+                Some(result)
             }
-            Job::NewGame => searcher.new_game(),
+            Job::NewGame => {
+                searcher.new_game();
+                None
+            }
         }));
-        if let Err(payload) = ran {
-            let _ = outbox.send(Event::Panicked(panic_message(payload.as_ref())));
-            return None;
+        match ran {
+            Ok(Some(result)) => outbox.send(Event::Done(result)),
+            Ok(None) => {}
+            Err(payload) => {
+                outbox.send(Event::Panicked(panic_message(payload.as_ref())));
+                return None;
+            }
         }
     }
     Some(searcher)

@@ -7,14 +7,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
-use tabula_arena::Record;
+use tabula_arena::{MoveRecord, Record};
 use tabula_engine::registry;
 use tabula_engine::settings::searchers;
 use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS};
 
 use crate::error::ApiError;
-use crate::session::{Live, Player, RecordInfo, ServeGame, State, Table};
+use crate::session::{Live, Player, RecordInfo, ServeGame, Session};
 
 /// Thinking time presets, in milliseconds: the page's levels.
 pub const THINK_PRESETS: [(&str, u64); 3] = [("beginner", 5_000), ("intermediate", 30_000), ("expert", 60_000)];
@@ -149,7 +149,7 @@ fn info<G: ServeGame>() -> GameInfo {
 macro_rules! by_name {
     ($($game:ty),* $(,)?) => {
         /// Starts the session `request` asks for.
-        pub fn create(request: &NewGame) -> Result<Arc<dyn Table>, ApiError> {
+        pub fn create(request: &NewGame) -> Result<Arc<dyn Session>, ApiError> {
             $(if request.game == <$game as Game>::NAME {
                 return create_game::<$game>(request);
             })*
@@ -157,7 +157,7 @@ macro_rules! by_name {
         }
 
         /// Starts a session replaying `record`, game `number` of a file of `games`.
-        pub fn replay(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Table>, ApiError> {
+        pub fn replay(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Session>, ApiError> {
             let name = record
                 .tag("Game")
                 .ok_or_else(|| ApiError::bad(format!("bad record: game {number} has no Game tag")))?;
@@ -175,7 +175,7 @@ fn unknown_game(name: &str) -> ApiError {
     ApiError::bad(format!("unknown game '{name}' (available: {})", NAMES.join(", ")))
 }
 
-fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Table>, ApiError> {
+fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiError> {
     let mut options = G::Options::default();
     if let Some(players) = request.players {
         options.set_players(players).map_err(|e| ApiError::bad(format!("bad players: {e}")))?;
@@ -222,24 +222,25 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Table>, ApiErr
             built.push(Some(searcher));
         }
     }
-    let mut state = State::new(start, players, Duration::from_millis(think), None);
-    state.searchers = built;
-    Ok(Live::start(state))
+    Ok(Live::start(start, players, built, Duration::from_millis(think), None))
 }
 
-fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Table>, ApiError> {
+fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Session>, ApiError> {
     let bad = |e: tabula_arena::ArenaError| ApiError::bad(format!("bad record: {}", e.at(format!("game {number}"))));
     let start: G = record.replay(Some(0)).map_err(bad)?;
     let info = RecordInfo { tags: record.tags.clone(), result: record.result.clone(), number, games };
     let seats = vec![Player::Person; start.seats()];
-    let mut state = State::new(start, seats, Duration::from_millis(THINK_PRESETS[0].1), Some(info));
-    for (i, recorded) in record.moves.iter().enumerate() {
-        let mv = state
-            .current()
-            .parse_move(&recorded.text)
-            .map_err(|e| ApiError::bad(format!("bad record: game {number} ply {}: {e}", i + 1)))?;
-        state.push(mv);
+    let none = seats.iter().map(|_| None).collect();
+    let live = Live::start(start, seats, none, Duration::from_millis(THINK_PRESETS[0].1), Some(info));
+    {
+        let mut state = live.lock();
+        for (i, recorded) in record.moves.iter().enumerate() {
+            let at = |e: String| ApiError::bad(format!("bad record: game {number} ply {}: {e}", i + 1));
+            let mv = state.current().parse_move(&recorded.text).map_err(|e| at(e.to_string()))?;
+            let text = state.current().format_move(mv);
+            state.table.play(mv, MoveRecord::bare(text)).map_err(|refusal| at(format!("{refusal:?}")))?;
+        }
+        let _ = state.table.goto(0);
     }
-    state.cursor = 0;
-    Ok(Live::start(state))
+    Ok(live)
 }

@@ -18,7 +18,7 @@ use tabula_arena::read_records;
 use crate::assets::{BOARD_CSS, BOARD_JS, INDEX_HTML};
 use crate::catalog::{self, NewGame};
 use crate::error::ApiError;
-use crate::session::Table;
+use crate::session::Session;
 use crate::store::Store;
 use crate::view::View;
 
@@ -103,7 +103,7 @@ fn json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, A
 }
 
 /// The view of session `id` of `table`, with `status`.
-fn answer(status: StatusCode, id: &str, table: &Arc<dyn Table>) -> Response {
+fn answer(status: StatusCode, id: &str, table: &Arc<dyn Session>) -> Response {
     let view: View = table.view(id);
     (status, Json(view)).into_response()
 }

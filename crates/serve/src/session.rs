@@ -1,15 +1,16 @@
-//! One game on the board: its positions ply by ply, who sits in each seat, the ply shown,
-//! and the engine's search in progress. A [`Live`] session is shared between the request
-//! handlers and the engine's thread; every change goes through its lock, and every move is
-//! checked by the rules before it is played.
+//! One game on the board: an arena [`Table`] (its positions ply by ply, the ply shown, the
+//! engines' threads and the search in progress), who sits in each seat, and what the page
+//! shows of the search. A [`Live`] session is shared between the request handlers and the
+//! engines' threads, which wake it after every report and answer; every change goes through
+//! its lock, and every move is checked by the rules before it is played.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::Duration;
 
+use tabula_arena::{MoveRecord, Sitter, Table, Wake};
 use tabula_board::Picture;
 use tabula_engine::{EngineGame, Searcher};
-use tabula_rules::{Game, GameOptions};
+use tabula_rules::{Game, GameOptions, Seat};
 
 use crate::clicks::Clicks;
 use crate::engine_task;
@@ -60,23 +61,9 @@ impl RecordInfo {
     }
 }
 
-/// A move played, with its text in the position it was played in.
-pub struct Played<M> {
-    /// The move.
-    pub mv: M,
-    /// Its canonical notation.
-    pub text: String,
-}
-
-/// A search running for the seat to move.
-pub struct Running<M> {
-    /// Raised to make the searcher return its best move now.
-    pub stop: Arc<AtomicBool>,
-    /// The seat it searches for.
-    pub seat: usize,
-    /// When it started.
-    pub started: Instant,
-    /// Its latest report (all zero before the first).
+/// The latest report of the search running, for the page.
+pub struct Report<M> {
+    /// The report (all zero before the first).
     pub info: SearchView,
     /// The principal variation of that report, for the arrows.
     pub pv: Vec<M>,
@@ -84,79 +71,34 @@ pub struct Running<M> {
 
 /// The state of a session; see [`Live`].
 pub struct State<G: ServeGame> {
-    /// The positions: `positions[i]` after `i` plies.
-    pub positions: Vec<G>,
-    /// The moves played: `moves[i]` leads from `positions[i]` to `positions[i + 1]`.
-    pub moves: Vec<Played<G::Move>>,
-    /// The ply shown; moves are played from it (later plies are dropped).
-    pub cursor: usize,
+    /// The game in play: positions, moves, the ply shown, the engines' threads and the
+    /// search running.
+    pub table: Table<G>,
     /// Who sits in each seat.
     pub seats: Vec<Player>,
-    /// Each engine seat's searcher between its moves (taken while it searches).
-    pub searchers: Vec<Option<Box<dyn Searcher<G>>>>,
     /// The engine's thinking time per move.
     pub think: Duration,
-    /// Counts the changes that make a running search's move unwanted (undo, stepping,
-    /// closing): a search started under another generation is ignored when it ends.
-    pub generation: u64,
-    /// The search running, if any.
-    pub search: Option<Running<G::Move>>,
+    /// The latest report of the search running, if one runs.
+    pub report: Option<Report<G::Move>>,
     /// The report of the last search that ended.
     pub last_search: Option<SearchView>,
     /// Why the engine could not move, if it could not.
     pub engine_error: Option<String>,
     /// The record replayed, if this session replays one.
     pub record: Option<RecordInfo>,
+    /// What each engine thread calls after every event: the session polls its table.
+    wake: Option<Wake>,
 }
 
-/// A session shared by the handlers and the engine's thread.
+/// A session shared by the handlers and the engines' threads.
 pub struct Live<G: ServeGame> {
     state: Mutex<State<G>>,
 }
 
 impl<G: ServeGame> State<G> {
-    /// A session at `start`, no move played, no searcher built yet.
-    pub fn new(start: G, seats: Vec<Player>, think: Duration, record: Option<RecordInfo>) -> Self {
-        let searchers = seats.iter().map(|_| None).collect();
-        State {
-            positions: vec![start],
-            moves: Vec::new(),
-            cursor: 0,
-            seats,
-            searchers,
-            think,
-            generation: 0,
-            search: None,
-            last_search: None,
-            engine_error: None,
-            record,
-        }
-    }
-
     /// The position shown.
     pub fn current(&self) -> &G {
-        &self.positions[self.cursor]
-    }
-
-    /// Plays `mv` (legal in the position shown) after the ply shown, dropping later plies.
-    pub fn push(&mut self, mv: G::Move) {
-        let game = self.current();
-        let text = game.format_move(mv);
-        let mut next = game.clone();
-        next.play(mv);
-        self.positions.truncate(self.cursor + 1);
-        self.moves.truncate(self.cursor);
-        self.positions.push(next);
-        self.moves.push(Played { mv, text });
-        self.cursor = self.moves.len();
-    }
-
-    /// Abandons the running search, if any: its move will not be played.
-    pub fn cancel_search(&mut self) {
-        self.generation += 1;
-        if let Some(running) = self.search.take() {
-            running.stop.store(true, Ordering::Relaxed);
-        }
+        self.table.game()
     }
 
     /// The seat to move in the position shown, if the game goes on there.
@@ -169,16 +111,56 @@ impl<G: ServeGame> State<G> {
     pub fn is_person(&self, seat: usize) -> bool {
         matches!(self.seats.get(seat), Some(Player::Person) | None)
     }
+
+    /// Abandons the running search, if any: its move will not be played.
+    pub fn cancel_search(&mut self) {
+        self.table.abandon();
+        self.report = None;
+    }
+
+    /// An engine's thread for `seat`, searching with the spec's searcher.
+    pub(crate) fn engine(&self, seat: usize, searcher: Box<dyn Searcher<G>>) -> Sitter<G> {
+        Sitter::searcher(searcher, format!("search seat {seat}"), self.wake.clone())
+    }
 }
 
 impl<G: ServeGame> Live<G> {
-    /// Shares `state`, starting the engine if it is to move.
-    pub fn start(state: State<G>) -> Arc<Self> {
-        let live = Arc::new(Live { state: Mutex::new(state) });
-        {
-            let mut state = live.lock();
-            engine_task::start_if_due(&live, &mut state);
-        }
+    /// A session at `start` with `seats` sitting (`searchers[s]` built for each engine
+    /// seat), which starts the engine if it is to move.
+    pub fn start(
+        start: G,
+        seats: Vec<Player>,
+        searchers: Vec<Option<Box<dyn Searcher<G>>>>,
+        think: Duration,
+        record: Option<RecordInfo>,
+    ) -> Arc<Self> {
+        let live = Arc::new_cyclic(|me: &Weak<Live<G>>| {
+            let me = me.clone();
+            let wake: Wake = Arc::new(move || {
+                if let Some(live) = me.upgrade() {
+                    engine_task::collect(&mut live.lock());
+                }
+            });
+            let players = start.seats();
+            let mut state = State {
+                table: Table::new(start, (0..players).map(|_| Sitter::person()).collect(), vec![None; players]),
+                seats,
+                think,
+                report: None,
+                last_search: None,
+                engine_error: None,
+                record,
+                wake: Some(wake),
+            };
+            for (seat, searcher) in searchers.into_iter().enumerate() {
+                if let Some(searcher) = searcher {
+                    let sitter = state.engine(seat, searcher);
+                    state.table.seat(Seat(seat as u8), sitter);
+                }
+            }
+            Live { state: Mutex::new(state) }
+        });
+        engine_task::start_if_due(&mut live.lock());
         live
     }
 
@@ -190,7 +172,7 @@ impl<G: ServeGame> Live<G> {
 }
 
 /// What the handlers do with a session, whatever its game.
-pub trait Table: Send + Sync {
+pub trait Session: Send + Sync {
     /// The session as the page shows it.
     fn view(&self, id: &str) -> View;
     /// Plays the move written `text` at the ply shown.
@@ -205,14 +187,14 @@ pub trait Table: Send + Sync {
     fn close(&self);
 }
 
-impl<G: ServeGame> Table for Live<G> {
+impl<G: ServeGame> Session for Live<G> {
     fn view(&self, id: &str) -> View {
         View::of(id, &self.lock())
     }
 
     fn play(self: Arc<Self>, text: &str) -> Result<(), ApiError> {
         let mut state = self.lock();
-        if let Some(running) = &state.search {
+        if let Some(running) = state.table.running() {
             return Err(ApiError::conflict(format!(
                 "move '{text}' refused: the engine is thinking for seat {}; stop it first",
                 running.seat
@@ -223,54 +205,43 @@ impl<G: ServeGame> Table for Live<G> {
             return Err(ApiError::bad(format!("move '{text}' refused: the game is over ({outcome})")));
         }
         let mv = game.parse_move(text.trim()).map_err(|e| ApiError::bad(format!("bad move: {e}")))?;
+        let record = MoveRecord::bare(game.format_move(mv));
+        state.table.play(mv, record).map_err(|refusal| ApiError::bad(format!("move '{text}' refused: {refusal:?}")))?;
         state.engine_error = None;
-        state.push(mv);
-        engine_task::start_if_due(&self, &mut state);
+        engine_task::start_if_due(&mut state);
         Ok(())
     }
 
     fn undo(self: Arc<Self>) -> Result<(), ApiError> {
         let mut state = self.lock();
-        if state.moves.is_empty() {
+        if state.table.moves().is_empty() {
             return Err(ApiError::conflict("nothing to undo: no move has been played"));
         }
         state.cancel_search();
         state.engine_error = None;
-        let mut len = state.moves.len() - 1;
         let any_person = state.seats.contains(&Player::Person);
-        while any_person && len > 0 && !state.is_person(state.positions[len].to_move().index()) {
-            len -= 1;
-        }
-        state.positions.truncate(len + 1);
-        state.moves.truncate(len);
-        state.cursor = len;
-        engine_task::start_if_due(&self, &mut state);
+        let people: Vec<bool> = (0..state.seats.len()).map(|s| state.is_person(s)).collect();
+        state.table.undo(|seat| !any_person || people[seat.index()]);
+        engine_task::start_if_due(&mut state);
         Ok(())
     }
 
     fn goto(self: Arc<Self>, ply: usize) -> Result<(), ApiError> {
         let mut state = self.lock();
-        let plies = state.moves.len();
-        if ply > plies {
-            return Err(ApiError::bad(format!("bad ply '{ply}': the game has {plies} plies")));
-        }
-        if ply != state.cursor {
-            state.cancel_search();
-            state.cursor = ply;
-            engine_task::start_if_due(&self, &mut state);
+        if ply != state.table.cursor() {
+            state
+                .table
+                .goto(ply)
+                .map_err(|plies| ApiError::bad(format!("bad ply '{ply}': the game has {plies} plies")))?;
+            state.report = None;
+            engine_task::start_if_due(&mut state);
         }
         Ok(())
     }
 
     fn stop(&self) -> Result<(), ApiError> {
         let state = self.lock();
-        match &state.search {
-            Some(running) => {
-                running.stop.store(true, Ordering::Relaxed);
-                Ok(())
-            }
-            None => Err(ApiError::conflict("no search is running")),
-        }
+        if state.table.stop() { Ok(()) } else { Err(ApiError::conflict("no search is running")) }
     }
 
     fn close(&self) {

@@ -8,11 +8,11 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use crate::error::ApiError;
-use crate::session::Table;
+use crate::session::Session;
 
 /// A session and when a request last used it.
 struct Entry {
-    table: Arc<dyn Table>,
+    table: Arc<dyn Session>,
     used: Instant,
 }
 
@@ -47,7 +47,7 @@ impl Store {
 
     /// Keeps `table` under a new id, closing the session used least recently if the store
     /// is full; returns the id.
-    pub fn insert(&self, table: Arc<dyn Table>) -> String {
+    pub fn insert(&self, table: Arc<dyn Session>) -> String {
         let n = self.counter.fetch_add(1, Ordering::Relaxed);
         let id = format!("{:016x}", self.keys.hash_one(n));
         let mut sessions = self.lock();
@@ -62,7 +62,7 @@ impl Store {
     }
 
     /// The session `id`, marked as used now.
-    pub fn get(&self, id: &str) -> Result<Arc<dyn Table>, ApiError> {
+    pub fn get(&self, id: &str) -> Result<Arc<dyn Session>, ApiError> {
         let mut sessions = self.lock();
         let entry = sessions.get_mut(id).ok_or_else(|| unknown(id))?;
         entry.used = Instant::now();

@@ -142,10 +142,11 @@ impl View {
     /// The view of session `id`.
     pub fn of<G: ServeGame>(id: &str, state: &State<G>) -> View {
         let game = state.current();
-        let last = state.cursor.checked_sub(1).map(|i| state.moves[i].mv);
-        let at_end = state.cursor == state.moves.len();
-        let arrows = match &state.search {
-            Some(running) if at_end => running.pv.clone(),
+        let table = &state.table;
+        let last = table.last_move();
+        let at_end = table.cursor() == table.moves().len();
+        let arrows = match &state.report {
+            Some(report) if at_end => report.pv.clone(),
             _ => Vec::new(),
         };
         let mut list = MoveList::new();
@@ -158,13 +159,13 @@ impl View {
                 LegalView { text: game.format_move(mv), from, to }
             })
             .collect();
-        let moves = state
-            .moves
+        let moves = table
+            .moves()
             .iter()
             .enumerate()
             .map(|(i, played)| MoveView {
                 ply: i + 1,
-                seat: state.positions[i].to_move().index(),
+                seat: table.position(i).map_or(0, |p| p.to_move().index()),
                 text: played.text.clone(),
             })
             .collect();
@@ -175,18 +176,18 @@ impl View {
             options: options_text(game),
             seats: state.seats.iter().map(|p| p.label().to_string()).collect(),
             think_ms: state.think.as_millis() as u64,
-            ply: state.cursor,
-            plies: state.moves.len(),
+            ply: table.cursor(),
+            plies: table.moves().len(),
             moves,
             position: game.to_text(),
             to_move: state.seat_to_move(),
             svg: game.svg(&Marks { last, arrows }),
             legal,
             result: result(state),
-            search: state
-                .search
-                .as_ref()
-                .map(|r| SearchView { ms: r.started.elapsed().as_millis() as u64, ..r.info.clone() }),
+            search: state.report.as_ref().zip(table.running()).map(|(report, running)| SearchView {
+                ms: running.started.elapsed().as_millis() as u64,
+                ..report.info.clone()
+            }),
             last_search: state.last_search.clone(),
             engine_error: state.engine_error.clone(),
             record: state.record.as_ref().map(|r| RecordView {
@@ -216,7 +217,7 @@ fn result<G: ServeGame>(state: &State<G>) -> Option<ResultView> {
 /// rules say of the finished position (a filled target, a hit Tower, the ply limit, ...).
 fn reason<G: ServeGame>(state: &State<G>) -> String {
     if let Some(record) = &state.record
-        && state.cursor == state.moves.len()
+        && state.table.cursor() == state.table.moves().len()
         && let Some(termination) = record.tag("Termination")
     {
         return format!("the record says: {termination}");

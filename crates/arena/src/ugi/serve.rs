@@ -1,7 +1,8 @@
 //! The engine side of UGI and UGI-N: [`UgiEngine`] reads commands line by line, keeps a
-//! position and a searcher, and answers on its output. A search runs on a thread of its
-//! own, so `stop`, `isready` and `query` are answered while it thinks; `stop` raises the
-//! search's stop flag and the `bestmove` follows at once.
+//! position and a searcher on a [`Table`](crate::Table), and answers on its output. The
+//! search runs on the table's searcher thread, which writes its `info` lines and its
+//! `bestmove` itself, so `stop`, `isready` and `query` are answered while it thinks; `stop`
+//! raises the search's stop flag and the `bestmove` follows at once.
 //!
 //! Nothing read can end the loop but `quit` or the end of the input: a line that is not
 //! the protocol, a bad option, a bad position or an illegal move is answered with
@@ -19,27 +20,26 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use tabula_engine::time::TimeManager;
-use tabula_engine::{EngineGame, Searcher, registry};
+use tabula_engine::{EngineGame, registry};
 use tabula_rules::{Outcome, Seat};
 
 use super::{Command, Info, Query, Reply, Start};
 use crate::error::{ArenaError, error};
 use options::SearcherKeys;
-use search::Search;
+use search::Desk;
 
 /// The author `ugi` names.
 const AUTHOR: &str = "The Tabula developers";
 
 /// An engine speaking UGI for game `G`: a searcher built from a spec string, the game's
-/// rule options for `position startpos`, and the position the runner set.
+/// rule options for `position startpos`, and the position the runner set, on a [`Table`]
+/// whose every seat the searcher plays.
 pub struct UgiEngine<G: EngineGame> {
     options: G::Options,
-    game: G,
     keys: SearcherKeys,
-    /// `None` only while a search holds it.
-    searcher: Option<Box<dyn Searcher<G>>>,
-    search: Option<Search<G>>,
     manager: TimeManager,
+    /// What the loop and the search thread share.
+    desk: Arc<Desk<G>>,
 }
 
 /// The engine's output, shared with the search thread; every line is written whole and
@@ -70,16 +70,19 @@ impl<G: EngineGame> UgiEngine<G> {
         let searcher = registry::build::<G>(spec)?;
         let keys = SearcherKeys::of::<G>(spec).map_err(|e| error(e.to_string()))?;
         let manager = TimeManager::default();
-        Ok(UgiEngine { options, game, keys, searcher: Some(searcher), search: None, manager })
+        let desk = Desk::new(game, searcher);
+        Ok(UgiEngine { options, keys, manager, desk })
     }
 
     /// Serves the commands of `input` until `quit` or its end, answering on `output`.
     /// A search still running at the end is stopped and answered first. Fails only when
     /// the input cannot be read or the output written.
-    pub fn serve(mut self, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
+    pub fn serve(self, mut input: impl BufRead, output: impl Write + Send + 'static) -> io::Result<()> {
         let out = Arc::new(Output(Mutex::new(Box::new(output))));
-        let served = self.lines(&mut input, &out);
-        let stopped = self.stop_search(&out);
+        self.desk.lock().out = Some(out.clone());
+        let mut engine = self;
+        let served = engine.lines(&mut input, &out);
+        let stopped = engine.desk.stop(&out);
         served.and(stopped)
     }
 
@@ -98,7 +101,6 @@ impl<G: EngineGame> UgiEngine<G> {
             if line.trim().is_empty() {
                 continue;
             }
-            self.collect_search(out)?;
             match line.parse::<Command>() {
                 Ok(Command::Quit) => return Ok(()),
                 Ok(command) => self.command(command, out)?,
@@ -118,10 +120,10 @@ impl<G: EngineGame> UgiEngine<G> {
                 out.send(&Reply::UgiOk)
             }
             Command::IsReady => out.send(&Reply::ReadyOk),
-            Command::Stop => self.stop_search(out),
-            Command::Query(query) => out.send(&Reply::Response(answer(&self.game, query))),
+            Command::Stop => self.desk.stop(out),
+            Command::Query(query) => out.send(&Reply::Response(answer(self.desk.lock().table.game(), query))),
             Command::Quit => Ok(()),
-            busy if self.search.is_some() => {
+            busy if self.desk.lock().busy() => {
                 let word = busy.to_string().split_whitespace().next().unwrap_or_default().to_string();
                 out.error(&format!("'{word}' while searching: send 'stop' first"))
             }
@@ -130,34 +132,30 @@ impl<G: EngineGame> UgiEngine<G> {
                 Err(message) => out.error(&message),
             },
             Command::NewGame => {
-                if let Some(searcher) = &mut self.searcher {
-                    searcher.new_game();
-                }
-                self.game = self.start();
+                let start = self.start();
+                let mut desk = self.desk.lock();
+                desk.table.new_game();
+                desk.table.reset(start);
                 Ok(())
             }
             Command::Position { start, moves } => match self.position(start, &moves) {
                 Ok(game) => {
-                    self.game = game;
+                    self.desk.lock().table.reset(game);
                     Ok(())
                 }
                 Err(message) => out.error(&message),
             },
             Command::Go(go) => {
-                let limits = match self.game.outcome() {
+                let mut desk = self.desk.lock();
+                let game = desk.table.game().clone();
+                let limits = match game.outcome() {
                     Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
-                    None => limits::limits(&go, self.game.to_move(), self.game.ply(), &self.manager),
+                    None => limits::limits(&go, game.to_move(), game.ply(), &self.manager),
                 };
-                let started =
-                    limits.and_then(|limits| Ok((limits, self.take_searcher()?))).and_then(|(limits, searcher)| {
-                        Search::start(searcher, self.game.clone(), limits, go.infinite, out.clone())
-                            .map_err(|e| format!("cannot start a search thread: {e}"))
-                    });
+                let started = limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec()));
+                drop(desk);
                 match started {
-                    Ok(search) => {
-                        self.search = Some(search);
-                        Ok(())
-                    }
+                    Ok(()) => Ok(()),
                     Err(message) => {
                         out.error(&message)?;
                         out.send(&Reply::BestMove(search::NO_MOVE.to_string()))
@@ -169,7 +167,7 @@ impl<G: EngineGame> UgiEngine<G> {
 
     /// The start position under the engine's options (checked when the engine was made).
     fn start(&self) -> G {
-        G::new(&self.options).unwrap_or_else(|_| self.game.clone())
+        G::new(&self.options).unwrap_or_else(|_| self.desk.lock().table.start().clone())
     }
 
     /// The position a `position` command describes; an error names the bad text or move.
@@ -195,39 +193,8 @@ impl<G: EngineGame> UgiEngine<G> {
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         let (spec, keys) = self.keys.with::<G>(name, value)?;
         let searcher = registry::build::<G>(&spec).map_err(|e| e.to_string())?;
-        self.searcher = Some(searcher);
+        self.desk.lock().seat(searcher);
         self.keys = keys;
-        Ok(())
-    }
-
-    /// The searcher, rebuilt from its spec if a failed search lost it.
-    fn take_searcher(&mut self) -> Result<Box<dyn Searcher<G>>, String> {
-        match self.searcher.take() {
-            Some(searcher) => Ok(searcher),
-            None => registry::build::<G>(&self.keys.spec()).map_err(|e| e.to_string()),
-        }
-    }
-
-    /// Takes back the searcher of a search that has answered.
-    fn collect_search(&mut self, out: &Output) -> io::Result<()> {
-        if self.search.as_ref().is_some_and(Search::answered) {
-            return self.stop_search(out);
-        }
-        Ok(())
-    }
-
-    /// Stops the search, if one runs, and waits for its `bestmove`.
-    fn stop_search(&mut self, out: &Output) -> io::Result<()> {
-        let Some(search) = self.search.take() else { return Ok(()) };
-        match search.stop() {
-            Ok(searcher) => self.searcher = Some(searcher),
-            Err(answered) => {
-                if !answered {
-                    out.error("the search failed")?;
-                    out.send(&Reply::BestMove(search::NO_MOVE.to_string()))?;
-                }
-            }
-        }
         Ok(())
     }
 }

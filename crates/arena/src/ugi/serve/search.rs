@@ -1,72 +1,141 @@
-//! A search on its own thread: `info` lines as the searcher reports, then `bestmove`. The
-//! thread owns the searcher while it thinks and hands it back when joined.
+//! The engine's desk: the table the searcher plays on, shared by the loop that reads
+//! commands and the searcher's thread. The thread wakes the desk after every report and
+//! answer; the desk writes the `info` line, or the `bestmove` (held back under `go
+//! infinite` until `stop`). `stop` waits until the `bestmove` is written.
 
 use std::io;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::{self, JoinHandle};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
 
-use tabula_engine::search::thread as search_thread;
-use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher};
-use tabula_rules::Game;
+use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher, registry};
+use tabula_rules::{Game, Seat};
 
 use super::Output;
+use crate::searcher_thread::{Answer, Wake};
+use crate::table::{Sitter, Table};
 use crate::ugi::{Info, Reply};
 
 /// What `bestmove` names when there is no move to play.
 pub(super) const NO_MOVE: &str = "(none)";
 
-/// A running search.
-pub(super) struct Search<G: EngineGame> {
-    thread: JoinHandle<Box<dyn Searcher<G>>>,
-    stop: Arc<AtomicBool>,
-    answered: Arc<AtomicBool>,
+/// The table and what the search thread needs to answer; see the module docs.
+pub(super) struct Desk<G: EngineGame> {
+    state: Mutex<State<G>>,
+    /// Signalled when a search has answered.
+    answered: Condvar,
 }
 
-impl<G: EngineGame> Search<G> {
-    /// Starts `searcher` on `game` within `limits` on a search thread (see
-    /// [`tabula_engine::search::thread`]). With `infinite` the `bestmove` waits for
-    /// [`stop`](Search::stop) even when the search ends first, as UGI asks.
-    pub(super) fn start(
-        mut searcher: Box<dyn Searcher<G>>,
-        game: G,
-        mut limits: Limits,
-        infinite: bool,
-        out: Arc<Output>,
-    ) -> io::Result<Self> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let answered = Arc::new(AtomicBool::new(false));
-        limits.stop = Some(stop.clone());
-        let (flag, done) = (stop.clone(), answered.clone());
-        let thread = search_thread::spawn("ugi search".to_string(), move || {
-            // Write errors are the main loop's to see: its next write fails the same way.
-            let result = searcher.search(&game, &limits, &mut |info| {
-                let _ = out.send(&info_line(&game, info));
+pub(super) struct State<G: EngineGame> {
+    /// The position the runner set; every seat is the searcher's.
+    pub table: Table<G>,
+    /// Where the lines go, once the engine serves.
+    pub out: Option<Arc<Output>>,
+    /// The search runs under `go infinite`: its `bestmove` waits for `stop`.
+    infinite: bool,
+    /// `stop` was received for the running search.
+    stopped: bool,
+    /// The `bestmove` of an infinite search that ended before `stop`.
+    held: Option<String>,
+    /// The searcher's thread was lost to a panic: the next `go` builds it again.
+    lost: bool,
+    wake: Wake,
+}
+
+impl<G: EngineGame> Desk<G> {
+    /// A desk at `game` with `searcher` playing every seat.
+    pub(super) fn new(game: G, searcher: Box<dyn Searcher<G>>) -> Arc<Self> {
+        Arc::new_cyclic(|me: &Weak<Desk<G>>| {
+            let me = me.clone();
+            let wake: Wake = Arc::new(move || {
+                if let Some(desk) = me.upgrade() {
+                    desk.collect();
+                }
             });
-            while infinite && !flag.load(Ordering::SeqCst) {
-                thread::park();
+            let seats = game.seats();
+            let mut sitters = vec![Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone()))];
+            sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
+            let table = Table::new(game, sitters, vec![None; seats]);
+            let state = State { table, out: None, infinite: false, stopped: false, held: None, lost: false, wake };
+            Desk { state: Mutex::new(state), answered: Condvar::new() }
+        })
+    }
+
+    /// The desk, locked.
+    pub(super) fn lock(&self) -> MutexGuard<'_, State<G>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// On the search thread: writes the search's reports and, once it answers, its
+    /// `bestmove` (or holds it back; see the module docs). Write errors are the loop's to
+    /// see: its next write fails the same way.
+    fn collect(&self) {
+        let mut state = self.lock();
+        let Some(out) = state.out.clone() else { return };
+        let game = state.table.game().clone();
+        let answered = state.table.poll(&mut |info| {
+            let _ = out.send(&info_line(&game, info));
+        });
+        let best = match answered {
+            Some((_, Answer::Done(result))) => {
+                result.best.map_or_else(|| NO_MOVE.to_string(), |mv| game.format_move(mv))
             }
-            let best = result.best.map_or_else(|| NO_MOVE.to_string(), |mv| game.format_move(mv));
-            // Raised before the line is written: a command the runner sends after reading
-            // it finds the search answered.
-            done.store(true, Ordering::SeqCst);
+            Some((_, Answer::Panicked(_))) => {
+                state.lost = true;
+                let _ = out.error("the search failed");
+                NO_MOVE.to_string()
+            }
+            None => return,
+        };
+        if state.infinite && !state.stopped {
+            state.held = Some(best);
+        } else {
             let _ = out.send(&Reply::BestMove(best));
-            searcher
-        })?;
-        Ok(Search { thread, stop, answered })
+        }
+        self.answered.notify_all();
     }
 
-    /// Whether the `bestmove` is written (or being written).
-    pub(super) fn answered(&self) -> bool {
-        self.answered.load(Ordering::SeqCst)
+    /// `stop`: raises the running search's stop flag and waits until its `bestmove` is
+    /// written; writes a held one at once. Nothing runs: nothing to do.
+    pub(super) fn stop(&self, out: &Output) -> io::Result<()> {
+        let mut state = self.lock();
+        state.stopped = true;
+        if let Some(best) = state.held.take() {
+            return out.send(&Reply::BestMove(best));
+        }
+        state.table.stop();
+        while state.table.running().is_some() {
+            state = self.answered.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+        Ok(())
+    }
+}
+
+impl<G: EngineGame> State<G> {
+    /// Whether a search runs or its `bestmove` is held.
+    pub(super) fn busy(&self) -> bool {
+        self.table.running().is_some() || self.held.is_some()
     }
 
-    /// Raises the stop flag, waits for the `bestmove` and gives the searcher back; a
-    /// thread that panicked loses it, and says whether it had answered.
-    pub(super) fn stop(self) -> Result<Box<dyn Searcher<G>>, bool> {
-        self.stop.store(true, Ordering::SeqCst);
-        self.thread.thread().unpark();
-        self.thread.join().map_err(|_| self.answered.load(Ordering::SeqCst))
+    /// Seats `searcher` in place of the last one.
+    pub(super) fn seat(&mut self, searcher: Box<dyn Searcher<G>>) {
+        let sitter = Sitter::searcher(searcher, "ugi search".into(), Some(self.wake.clone()));
+        self.table.seat(Seat(0), sitter);
+        self.lost = false;
+    }
+
+    /// Starts the search of the position under `limits`; a searcher lost to a panic is
+    /// built again from `spec` first.
+    pub(super) fn start(&mut self, limits: Limits, infinite: bool, spec: &str) -> Result<(), String> {
+        if self.lost {
+            let searcher = registry::build::<G>(spec).map_err(|e| e.to_string())?;
+            self.seat(searcher);
+        }
+        self.infinite = infinite;
+        self.stopped = false;
+        match self.table.start_search(limits, true) {
+            Ok(Some(_)) => Ok(()),
+            Ok(None) => Err("the search could not start".to_string()),
+            Err(fault) => Err(format!("cannot start a search thread: {fault}")),
+        }
     }
 }
 
