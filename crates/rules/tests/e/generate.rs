@@ -235,6 +235,38 @@ fn uncovered_by_exchange() -> Pos {
     p
 }
 
+/// With `e.standalone_exchange=previous_move_only`, red (seat 0) to move after blue's
+/// movement of the unit on f5 onto i5 and its exchange `exchange`, from a start position with
+/// the stacks `i5` and `f5` (bottom first, each piece taken from the top of the cell named).
+fn after_exchange(i5: &[&str], f5: &[&str], exchange: &str) -> Pos {
+    let mut p = Pos::start(Rules::parse("players=2 e.standalone_exchange=previous_move_only").expect("options"));
+    for (to, from) in [("i5", i5), ("f5", f5)] {
+        for c in from {
+            relocate(&mut p, cell(c), cell(to));
+        }
+    }
+    p.turn = 1;
+    p.ply = 21;
+    p.play_str(&format!("f5/1-i5,{exchange}")).expect("blue's movement and exchange");
+    p
+}
+
+/// The partner guard started below the unit: i5 = [red S, blue S, red M], blue's large
+/// lands on it and takes the red medium's place (`Xi5/4=i5/3`): i5 = [red S, blue S, blue L,
+/// red M]. The medium still traps blue's small and the large red's small, so red may swap
+/// them back, `Xi5/4=i5/3`.
+fn exchanged_below() -> Pos {
+    after_exchange(&["i8", "e6", "k9"], &["a6"], "Xi5/4=i5/3")
+}
+
+/// The partner guard started inside the unit: blue's large carries its small and a red
+/// medium from f5 onto i5 = [blue S, red S] and takes the medium's place (`Xi5/3=i5/5`):
+/// i5 = [blue S, red S, red M, blue S, blue L]. The medium traps blue's bottom small and the
+/// large both red pieces, so red may swap them back, `Xi5/3=i5/5`.
+fn exchanged_inside() -> Pos {
+    after_exchange(&["e6", "i8"], &["a6", "d6", "k9"], "Xi5/3=i5/5")
+}
+
 /// A change to a constructed position.
 type Edit = Box<dyn Fn(&mut Pos)>;
 
@@ -407,6 +439,18 @@ fn constructed_lines() -> Vec<String> {
         let p = checked(p);
         lines.push(format!("# {what}"));
         lines.push(format!("#   {}", describe(&p)));
+        emit(&mut lines, options, &format!("position:{}", p.to_text()), &p, 3);
+    }
+    // previous_move_only after a movement that ended with its own exchange: the pair just
+    // exchanged may be swapped back, wherever the partner guard started.
+    for (what, p) in [
+        ("previous_move_only, the partner guard exchanged from below the unit: red may swap back", exchanged_below()),
+        ("previous_move_only, the partner guard exchanged from inside the unit: red may swap back", exchanged_inside()),
+    ] {
+        let p = checked(p);
+        lines.push(format!("# {what}"));
+        lines.push(format!("#   {}", describe(&p)));
+        let options = "players=2 e.standalone_exchange=previous_move_only";
         emit(&mut lines, options, &format!("position:{}", p.to_text()), &p, 3);
     }
     lines

@@ -8,7 +8,7 @@ use super::generate::{FEATURES, Feature, has};
 use crate::harness::perft::perft_tests;
 use crate::harness::table::{Setup, cases, has_start};
 use crate::reference::Reference;
-use crate::reference::e::Pos;
+use crate::reference::e::{Pos, RefMove};
 
 perft_tests!(E);
 
@@ -66,6 +66,17 @@ fn table_positions_show_every_feature_and_option() {
     assert!(positions.iter().any(|p| p.stacks.values().any(|s| s.len() >= 5 && s.iter().any(|x| x.0 != s[0].0))));
     // previous_move_only with prev set and a stand-alone exchange; ge2 while restricting.
     assert!(positions.iter().any(|p| p.prev.is_some() && has(p, Feature::ExchangeAlone)));
+    // previous_move_only after a movement that ended with its exchange, the partner guard
+    // from below the unit and from inside it: the pair just exchanged may be swapped back.
+    for below in [true, false] {
+        let swaps_back = |p: &Pos| match (p.prev, p.prev_exchange) {
+            (Some((cell, level)), Some((a, b))) => {
+                b.0 == cell && (b.1 < level) == below && p.moves().contains(&RefMove::Exchange(a, b))
+            }
+            _ => false,
+        };
+        assert!(positions.iter().any(swaps_back), "no swap back, partner guard below the unit: {below}");
+    }
     assert!(positions.iter().any(|p| {
         p.rules.ge2_must_unstack && {
             let mut free = p.clone();

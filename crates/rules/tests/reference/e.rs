@@ -375,6 +375,9 @@ pub struct Pos {
     pub passes: u32,
     /// With `previous_move_only`: where the previous turn's movement put its moved piece.
     pub prev: Option<Slot>,
+    /// With `prev`: the exchange that ended that turn, as that turn wrote it (slots after
+    /// the movement, its own guard first).
+    pub prev_exchange: Option<(Slot, Slot)>,
 }
 
 fn slot_name(s: Slot) -> String {
@@ -659,30 +662,60 @@ impl Pos {
 
     /// The stand-alone exchanges of `me` under `e.standalone_exchange`.
     pub fn standalone_exchanges(&self, me: u8) -> Vec<(Slot, Slot)> {
+        match self.rules.standalone_exchange {
+            Standalone::Off => Vec::new(),
+            Standalone::Any => self.any_pairs(me),
+            Standalone::PreviousMoveOnly => self.previous_move_pairs(me),
+        }
+    }
+
+    /// Every pair (Ga of `me`, Gb) of the position whose exchange is legal.
+    fn any_pairs(&self, me: u8) -> Vec<(Slot, Slot)> {
         let mut out = Vec::new();
-        let last_mover = self.mover();
         for (ga, pa) in self.slots() {
             if pa.0 != me {
                 continue;
             }
             for (gb, seat_b) in self.guards_against(me) {
-                if !self.guard_traps(ga, seat_b, ga.1) {
+                if self.guard_traps(ga, seat_b, ga.1) && self.exchange_ok(ga, gb) {
+                    out.push((ga, gb));
+                }
+            }
+        }
+        out
+    }
+
+    /// `previous_move_only` (spec §4.2): the pairs the previous turn's movement made, read in
+    /// the position right after it (its exchange, if any, undone): P of the previous mover
+    /// in the unit it brought, trapping a piece of `me` below that unit, and Q of `me`
+    /// trapping a piece of P's seat. Each is followed through that exchange to the slot its
+    /// piece holds now, where (Q, P) must still be a pair and its exchange legal.
+    fn previous_move_pairs(&self, me: u8) -> Vec<(Slot, Slot)> {
+        let Some((pc, ph)) = self.prev else {
+            return Vec::new();
+        };
+        let last = self.mover();
+        let (moved, swap) = match self.prev_exchange {
+            None => (self.clone(), None),
+            Some((x, y)) => (self.swapped(x, y), Some((x, y))),
+        };
+        let now = |s: Slot| match swap {
+            Some((x, y)) if s == x => y,
+            Some((x, y)) if s == y => x,
+            _ => s,
+        };
+        let mut out = Vec::new();
+        for (p, piece_p) in moved.slots() {
+            if piece_p.0 != last || p.0 != pc || p.1 < ph || !moved.guard_traps(p, me, ph) {
+                continue;
+            }
+            for (q, piece_q) in moved.slots() {
+                if piece_q.0 != me || !moved.guard_traps(q, last, q.1) {
                     continue;
                 }
-                let allowed = match self.rules.standalone_exchange {
-                    Standalone::Off => false,
-                    Standalone::Any => true,
-                    // Only the previous mover's guard inside the unit its movement brought,
-                    // trapping a piece of `me` below that unit.
-                    Standalone::PreviousMoveOnly => match self.prev {
-                        None => false,
-                        Some((pc, ph)) => {
-                            seat_b == last_mover && gb.0 == pc && gb.1 >= ph && self.guard_traps(gb, me, ph)
-                        }
-                    },
-                };
-                if allowed && self.exchange_ok(ga, gb) {
-                    out.push((ga, gb));
+                let (q, p) = (now(q), now(p));
+                if self.guard_traps(q, last, q.1) && self.guard_traps(p, me, p.1) && self.exchange_ok(q, p) {
+                    out.push((q, p));
                 }
             }
         }
@@ -725,7 +758,7 @@ impl Pos {
 
     /// Plays a legal move.
     pub fn play(&mut self, m: &RefMove) {
-        let mut prev = None;
+        let (mut prev, mut prev_exchange) = (None, None);
         match *m {
             RefMove::Movement { from, h, to, exchange } => {
                 let b = self.stack(to).len() + 1;
@@ -735,6 +768,7 @@ impl Pos {
                 }
                 self.stacks = p.stacks;
                 prev = Some((to, b));
+                prev_exchange = exchange;
                 self.passes = 0;
             }
             RefMove::Exchange(a, g) => {
@@ -743,7 +777,9 @@ impl Pos {
             }
             RefMove::Pass => self.passes += 1,
         }
-        self.prev = if self.rules.standalone_exchange == Standalone::PreviousMoveOnly { prev } else { None };
+        let kept = self.rules.standalone_exchange == Standalone::PreviousMoveOnly;
+        self.prev = if kept { prev } else { None };
+        self.prev_exchange = if kept { prev_exchange } else { None };
         self.turn = ((self.turn as usize + 1) % self.rules.players) as u8;
         self.ply += 1;
     }
@@ -809,6 +845,16 @@ impl Pos {
             .is_some_and(|s| self.rules.standalone_exchange != Standalone::PreviousMoveOnly || self.piece(s).is_none())
         {
             return Err("bad prev".into());
+        }
+        if let Some((a, b)) = self.prev_exchange {
+            // The previous mover's guard came from the unit at `prev` and now lies at `b`;
+            // the other seat's guard it took lies at `a`.
+            let last = self.mover();
+            let unit = self.prev.is_some_and(|(pc, ph)| a.0 == pc && a.1 >= ph);
+            let seats = (self.piece(a).map(|p| p.0), self.piece(b).map(|p| p.0));
+            if a == b || !unit || seats.1 != Some(last) || seats.0.is_none_or(|s| s == last) {
+                return Err("bad prev exchange".into());
+            }
         }
         Ok(())
     }
@@ -925,7 +971,7 @@ impl Reference for Pos {
                 }
             }
         }
-        Pos { rules, stacks, turn: 0, ply: 0, passes: 0, prev: None }
+        Pos { rules, stacks, turn: 0, ply: 0, passes: 0, prev: None, prev_exchange: None }
     }
 
     fn from_text(text: &str) -> Result<Pos, String> {
@@ -996,12 +1042,22 @@ impl Reference for Pos {
         if turn > 6 {
             return Err("turn".into());
         }
-        let mut p = Pos { rules, stacks, turn: turn as u8, ply, passes, prev: None };
+        let mut p = Pos { rules, stacks, turn: turn as u8, ply, passes, prev: None, prev_exchange: None };
         if let Some(v) = prev_text {
-            let (c, h) = v.split_once('/').ok_or("bad prev")?;
-            let c = parse_name(c).ok_or("bad prev cell")?;
-            let h = number(h.to_string())? as usize;
-            p.prev = Some((c, h));
+            let (landing, exchange) = match v.split_once(",X") {
+                Some((l, x)) => (l, Some(x)),
+                None => (v.as_str(), None),
+            };
+            let read = |t: &str| -> Result<Slot, String> {
+                let (c, h) = t.split_once('/').ok_or("bad prev slot")?;
+                let c = parse_name(c).ok_or("bad prev cell")?;
+                Ok((c, number(h.to_string())? as usize))
+            };
+            p.prev = Some(read(landing)?);
+            if let Some(x) = exchange {
+                let (a, b) = x.split_once('=').ok_or("bad prev exchange")?;
+                p.prev_exchange = Some((read(a)?, read(b)?));
+            }
         }
         p.validate()?;
         if p.to_text() != text {
@@ -1028,6 +1084,9 @@ impl Reference for Pos {
         );
         if let Some(slot) = self.prev {
             s += &format!(" prev={}", slot_name(slot));
+        }
+        if let Some((a, b)) = self.prev_exchange {
+            s += &format!(",X{}={}", slot_name(a), slot_name(b));
         }
         for o in self.rules.non_default() {
             s += &format!(" {o}");

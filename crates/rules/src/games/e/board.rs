@@ -210,7 +210,8 @@ const LEVEL_KEYS: [u64; 256] = keys(0xE0E0_0002);
 pub const TURN_KEYS: [u64; MAX_SEATS] = keys(0xE0E0_0003);
 /// Consecutive passes.
 pub const PASS_KEYS: [u64; MAX_SEATS + 1] = keys(0xE0E0_0004);
-/// The previous movement's cell (with `previous_move_only`), mixed with its height.
+/// The slots of the previous turn's movement and exchange (with `previous_move_only`): a
+/// cell's key, mixed with the height and the slot's part.
 pub const PREV_KEYS: [u64; CELLS] = keys(0xE0E0_0005);
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Guard exchanges (spec §4.2). A pair is a guard Ga of the mover A that traps a piece of
 //! another seat B, and a guard Gb of B that traps a piece of A; the exchange swaps their
 //! slots. After a movement, Ga rides in the moved unit and its trap lies under the unit;
-//! alone, any pair (or, with `previous_move_only`, the one the last movement made). Both
+//! alone, any pair (or, with `previous_move_only`, a pair the last movement made). Both
 //! touched stacks must stay home-safe, and with `e.ge1_no_new_traps` no piece may become
 //! trapped. Exchanges are rare, so they are checked on a copy of the position.
 
@@ -79,39 +79,65 @@ pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
 
 /// The stand-alone exchanges of the side to move.
 pub(super) fn standalone(g: &E, sink: &mut impl Sink) {
-    let me = g.turn.to_move as usize;
-    let only_prev = match g.options.standalone_exchange {
-        Standalone::Off => return,
-        Standalone::Any => false,
-        Standalone::PreviousMoveOnly => true,
-    };
-    if only_prev && g.prev.cell == NONE {
-        return;
+    match g.options.standalone_exchange {
+        Standalone::Off => {}
+        Standalone::Any => any_pair(g, sink),
+        Standalone::PreviousMoveOnly => previous_pairs(g, sink),
     }
+}
+
+/// Every pair of the position.
+fn any_pair(g: &E, sink: &mut impl Sink) {
+    let me = g.turn.to_move as usize;
     let gb_cells = g.tall & g.present[me];
     if gb_cells == 0 {
         return;
     }
-    let last = (me + g.seats as usize - 1) % g.seats as usize;
     for ga in g.seat_pieces_on(me, g.tall) {
-        let mut seats = g.trapped_by(ga, 0);
-        if only_prev {
-            seats &= 1 << last;
-        }
-        for b in BitIter(seats as Bits) {
+        for b in BitIter(g.trapped_by(ga, 0) as Bits) {
             for gb in g.seat_pieces_on(b, gb_cells) {
-                let traps = if only_prev {
-                    // Gb came with the last movement and traps a piece of the mover under it.
-                    let slot = g.slot_of(gb);
-                    slot.cell == g.prev.cell
-                        && slot.level >= g.prev.level
-                        && g.trapped_by(gb, g.prev.level) & (1 << me) != 0
-                } else {
-                    g.trapped_by(gb, 0) & (1 << me) != 0
-                };
-                if traps && g.exchange_ok(ga, gb) {
+                if g.trapped_by(gb, 0) & (1 << me) != 0 && g.exchange_ok(ga, gb) {
                     sink.turn(EMove { from: Slot::NONE, to: NONE, guard: g.slot_of(ga), other: g.slot_of(gb) });
                 }
+            }
+        }
+    }
+}
+
+/// With `previous_move_only`, the pairs the previous turn's movement made. A pair is two
+/// pieces, read right after that movement: P of the previous mover in the unit it brought,
+/// trapping a piece of the side to move below that unit, and Q of the side to move,
+/// trapping a piece of P's seat. Pieces keep their indices through the exchange that may
+/// have ended that turn; the pair counts if Q and P still trap each other's colour.
+fn previous_pairs(g: &E, sink: &mut impl Sink) {
+    let unit = g.prev.landing;
+    if unit.cell == NONE {
+        return;
+    }
+    let me = g.turn.to_move as usize;
+    let last = (me + g.seats as usize - 1) % g.seats as usize;
+    // The position right after the movement: its exchange swapped back.
+    let undone;
+    let moved = match g.prev.exchange {
+        [a, b] if a.cell != NONE => {
+            let mut p = *g;
+            p.swap_slots(a, b);
+            undone = p;
+            &undone
+        }
+        _ => g,
+    };
+    let guards_p = moved
+        .seat_pieces_on(last, BITS[unit.cell as usize])
+        .filter(|&p| moved.level[p as usize] >= unit.level && moved.trapped_by(p, unit.level) & (1 << me) != 0);
+    for p in guards_p {
+        if g.trapped_by(p, 0) & (1 << me) == 0 {
+            continue;
+        }
+        for q in moved.seat_pieces_on(me, moved.tall) {
+            let pair = moved.trapped_by(q, 0) & (1 << last) != 0 && g.trapped_by(q, 0) & (1 << last) != 0;
+            if pair && g.exchange_ok(q, p) {
+                sink.turn(EMove { from: Slot::NONE, to: NONE, guard: g.slot_of(q), other: g.slot_of(p) });
             }
         }
     }

@@ -155,9 +155,41 @@ pub struct E {
     seats: u8,
     /// Side to move, plies, passes, hash and result.
     turn: Turn,
-    /// With `previous_move_only`: where the previous turn's movement put its piece.
-    prev: Slot,
+    /// With `previous_move_only`: the previous turn's movement.
+    prev: Previous,
     options: EOptions,
+}
+
+/// With `previous_move_only`, the previous turn's movement as its stand-alone exchanges
+/// (spec §4.2) read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Previous {
+    /// Where its moved piece landed ([`Slot::NONE`]: no movement); the unit it brought lies
+    /// from there up.
+    landing: Slot,
+    /// The exchange that ended that turn, its slots as after the movement and the mover's
+    /// guard first (both [`Slot::NONE`]: none).
+    exchange: [Slot; 2],
+}
+
+impl Previous {
+    /// No previous movement.
+    const NONE: Previous = Previous { landing: Slot::NONE, exchange: [Slot::NONE; 2] };
+
+    /// Its Zobrist key (0 for none): a key per slot, each a cell's key mixed with the
+    /// height and the slot's part.
+    #[inline(always)]
+    fn key(&self) -> u64 {
+        if self.landing.cell == NONE {
+            return 0;
+        }
+        let key = |s: Slot, part: u64| splitmix64(PREV_KEYS[s.cell as usize % CELLS] ^ s.level as u64 ^ part << 8).1;
+        let mut k = key(self.landing, 0);
+        if self.exchange[0].cell != NONE {
+            k ^= key(self.exchange[0], 1) ^ key(self.exchange[1], 2);
+        }
+        k
+    }
 }
 
 impl PartialEq for E {
@@ -322,7 +354,7 @@ impl E {
             let keep = guess[to].len() - len;
             let unit = guess[to].split_off(keep);
             guess[from].extend(unit);
-            let before = E::from_stacks(self.options, &guess, mover, self.turn.ply - 1, 0, Slot::NONE);
+            let before = E::from_stacks(self.options, &guess, mover, self.turn.ply - 1, 0, Previous::NONE);
             if before.turn.finish.is_some() || !before.is_legal(mv) {
                 continue;
             }
@@ -337,7 +369,7 @@ impl E {
 
     /// With `previous_move_only`, where the previous turn's movement put its piece.
     pub fn previous_movement(&self) -> Option<Slot> {
-        (self.prev.cell != NONE).then_some(self.prev)
+        (self.prev.landing.cell != NONE).then_some(self.prev.landing)
     }
 
     /// The pieces of `seat` on the board: `(slot, size, covered, foreign-trapped)`.
@@ -624,19 +656,16 @@ impl E {
         })
     }
 
-    /// The key of the previous-movement slot.
-    #[inline(always)]
-    fn prev_key(&self) -> u64 {
-        if self.prev.cell == NONE {
-            0
-        } else {
-            splitmix64(PREV_KEYS[self.prev.cell as usize] ^ self.prev.level as u64).1
-        }
-    }
-
     /// Builds a position from stacks of `(seat, size)` per cell, bottom first; the caller
     /// has checked that each seat has its 15 pieces.
-    fn from_stacks(options: EOptions, stacks: &[Vec<Piece>], to_move: u8, ply: u32, passes: u8, prev: Slot) -> Self {
+    fn from_stacks(
+        options: EOptions,
+        stacks: &[Vec<Piece>],
+        to_move: u8,
+        ply: u32,
+        passes: u8,
+        prev: Previous,
+    ) -> Self {
         let sectors_list = options.sectors();
         let mut sectors = [0; MAX_SEATS];
         sectors[..sectors_list.len()].copy_from_slice(sectors_list);
@@ -751,7 +780,7 @@ impl Game for E {
                 }
             }
         }
-        Ok(E::from_stacks(*options, &stacks, 0, 0, 0, Slot::NONE))
+        Ok(E::from_stacks(*options, &stacks, 0, 0, 0, Previous::NONE))
     }
 
     fn options(&self) -> &EOptions {
@@ -777,7 +806,7 @@ impl Game for E {
                 expected: "the seating of the position".into(),
             });
         }
-        let prev = if options.standalone_exchange == Standalone::PreviousMoveOnly { self.prev } else { Slot::NONE };
+        let prev = if options.standalone_exchange == Standalone::PreviousMoveOnly { self.prev } else { Previous::NONE };
         *self = E::from_stacks(*options, &self.cell_stacks(), self.turn.to_move, self.turn.ply, self.turn.passes, prev);
         Ok(())
     }
@@ -791,8 +820,8 @@ impl Game for E {
         let me = self.turn.to_move;
         let next = if me + 1 == self.seats { 0 } else { me + 1 };
         self.turn.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.turn.passes as usize];
-        self.turn.hash ^= self.prev_key();
-        self.prev = Slot::NONE;
+        self.turn.hash ^= self.prev.key();
+        self.prev = Previous::NONE;
         if mv.is_pass() {
             self.turn.passes += 1;
         } else {
@@ -801,14 +830,14 @@ impl Game for E {
                 let x = self.piece_in(mv.from).expect("a piece at the movement's slot");
                 let level = self.move_unit(x, mv.to as usize);
                 if self.options.standalone_exchange == Standalone::PreviousMoveOnly {
-                    self.prev = Slot { cell: mv.to, level };
+                    self.prev = Previous { landing: Slot { cell: mv.to, level }, exchange: [mv.guard, mv.other] };
                 }
             }
             if mv.has_exchange() {
                 self.swap_slots(mv.guard, mv.other);
             }
         }
-        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev.key();
         self.turn.to_move = next;
         self.turn.ply += 1;
         // The game was running, so the outcome is written only when it ends.
@@ -818,7 +847,7 @@ impl Game for E {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize] ^ self.prev_key();
+        let mut h = TURN_KEYS[self.turn.to_move as usize] ^ PASS_KEYS[self.turn.passes as usize] ^ self.prev.key();
         for c in BitIter(self.occupied) {
             for p in self.stack_pieces(c) {
                 h ^= piece_key(c, self.level[p as usize], kind_of(p));
@@ -849,8 +878,8 @@ impl Game for E {
         if self.turn.finish.is_some() || seat.index() >= self.seats as usize {
             return false;
         }
-        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev_key();
-        self.prev = Slot::NONE;
+        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev.key();
+        self.prev = Previous::NONE;
         self.turn.to_move = seat.0;
         true
     }

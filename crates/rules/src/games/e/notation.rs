@@ -17,11 +17,12 @@
 //!   east: `.` empty, a piece as its seat digit and size letter (`0s`, `1m`, `2l`), a stack
 //!   of two or more in brackets from the bottom up (`[1s0l]`);
 //! * `prev`: with `e.standalone_exchange=previous_move_only`, where the previous turn's
-//!   movement put its piece;
+//!   movement put its piece, then the exchange that ended that turn if any, as that turn
+//!   wrote it (`prev=g5/2,Xg5/2=h5/2`);
 //! * then the options that differ from their defaults.
 
 use super::board::{CELLS, MAX_SEATS, PIECES, TABLES};
-use super::{E, EMove, EOptions, Piece, Slot, Standalone, seat_of};
+use super::{E, EMove, EOptions, Piece, Previous, Slot, Standalone, seat_of};
 use crate::core::drawing::{self, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};
@@ -155,6 +156,11 @@ pub fn to_text(game: &E) -> String {
     );
     if let Some(prev) = game.previous_movement() {
         text.push_str(&format!(" prev={}", slot_text(prev)));
+        if let [a, b] = game.prev.exchange
+            && a != Slot::NONE
+        {
+            text.push_str(&format!(",X{}={}", slot_text(a), slot_text(b)));
+        }
     }
     for (key, value) in game.options.non_default() {
         text.push_str(&format!(" {key}={value}"));
@@ -197,6 +203,40 @@ fn read_rank(row: &str, players: usize, out: &mut Vec<Vec<Piece>>) -> Result<(),
         }
     }
     Ok(())
+}
+
+/// Reads the `prev` field's value `cell/h` or `cell/h,Xcell/h=cell/h`: where the previous
+/// turn's movement (by seat `last`) put its piece, and the exchange that ended that turn,
+/// written as that turn wrote it: `last`'s guard first, its slot in the unit the movement
+/// brought. So after the swap the first slot holds another seat's piece, the second `last`'s.
+fn read_previous(token: &str, value: &str, stacks: &[Vec<Piece>], last: Seat) -> Result<Previous, NotationError> {
+    let bad = |why: &str| NotationError::malformed(token, why);
+    let seat_at = |s: Slot| stacks[s.cell as usize].get(s.level as usize - 1).map(|p| p.seat);
+    let (landing, exchange) = match value.split_once(',') {
+        Some((l, x)) => (l, Some(x)),
+        None => (value, None),
+    };
+    let landing = slot(token, landing)?;
+    if seat_at(landing).is_none() {
+        return Err(bad("no piece of a previous movement there"));
+    }
+    let Some(x) = exchange else {
+        return Ok(Previous { landing, exchange: [Slot::NONE; 2] });
+    };
+    let (a, b) = x
+        .strip_prefix('X')
+        .and_then(|x| x.split_once('='))
+        .ok_or_else(|| bad("the previous exchange is written Xcell/h=cell/h (e.g. prev=g5/2,Xg5/2=h5/2)"))?;
+    let (a, b) = (slot(token, a)?, slot(token, b)?);
+    let in_unit = a.cell == landing.cell && a.level >= landing.level;
+    let (sa, sb) = (seat_at(a), seat_at(b));
+    if a == b || !in_unit || sb != Some(last) || sa.is_none_or(|s| s == last) {
+        return Err(bad(&format!(
+            "no exchange of seat {last}'s previous turn there: its guard's slot in the unit first, now holding \
+             another seat's piece, then the slot its guard went to"
+        )));
+    }
+    Ok(Previous { landing, exchange: [a, b] })
 }
 
 /// Reads a position text; every field is checked and errors name the bad token.
@@ -257,7 +297,7 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
     debug_assert_eq!(stacks.iter().map(Vec::len).sum::<usize>(), players * PIECES);
 
     let prev = match header.optional("prev") {
-        None => Slot::NONE,
+        None => Previous::NONE,
         Some(v) => {
             let token = header.token("prev");
             if options.standalone_exchange != Standalone::PreviousMoveOnly {
@@ -266,11 +306,11 @@ pub fn from_text(text: &str) -> Result<E, NotationError> {
                     "prev= goes with e.standalone_exchange=previous_move_only",
                 ));
             }
-            let s = slot(&token, v)?;
-            if s.level as usize > stacks[s.cell as usize].len() || ply == 0 {
-                return Err(NotationError::malformed(token, "no piece of a previous movement there"));
+            if ply == 0 {
+                return Err(NotationError::malformed(token, "no turn was played before ply 0"));
             }
-            s
+            let last = Seat(((turn as usize + players - 1) % players) as u8);
+            read_previous(&token, v, &stacks, last)?
         }
     };
     let game = E::from_stacks(options, &stacks, turn, ply, passes, prev);

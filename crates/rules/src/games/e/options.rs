@@ -12,7 +12,8 @@ crate::words! {
         /// Any pair of guards that exists at the start of the turn.
         #[default]
         Any = "any",
-        /// Only a pair that the previous turn's movement made and could have exchanged.
+        /// Only a pair of pieces that the previous turn's movement made, followed through
+        /// the exchange that may have ended that turn.
         PreviousMoveOnly = "previous_move_only",
         /// Never: exchanges only follow the mover's own movement.
         Off = "off",

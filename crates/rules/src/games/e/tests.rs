@@ -66,7 +66,7 @@ fn seed_exchange_example() {
     stacks[at("h5")] = vec![Piece { seat: Seat(1), size: 1 }, Piece { seat: Seat(0), size: 3 }];
     stacks[at("g5")] = vec![Piece { seat: Seat(0), size: 1 }];
     stacks[at("g3")] = vec![Piece { seat: Seat(1), size: 2 }];
-    g = E::from_stacks(o, &stacks, 1, 10, 0, Slot::NONE);
+    g = E::from_stacks(o, &stacks, 1, 10, 0, Previous::NONE);
     let mv = g.parse_move("g3/1-g5,Xg5/2=h5/2").expect("the seed's exchange");
     assert_eq!(g.parse_move("g3/1-g5,Xh5/2=g5/2"), Ok(mv), "either order is read");
     let mut plain = g;
@@ -229,4 +229,27 @@ fn end_reasons_say_which_rule_ended_the_game() {
     let capped = format!("{} max_plies=10", start.replace("ply=0", "ply=10"));
     assert_eq!(reason(&capped).as_deref(), Some("the ply limit max_plies=10 was reached"));
     assert_eq!(reason(&start), None);
+}
+
+/// With `previous_move_only` the text keeps the exchange that ended the previous turn, and
+/// the pair it swapped may be swapped back: here blue's large, after landing on i5 = [red S,
+/// blue S, red M], took the red medium's place (`f5/1-i5,Xi5/4=i5/3`).
+#[test]
+fn the_previous_exchange_is_kept_and_read() {
+    let text = "e players=2 sectors=03 turn=0 ply=22 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/\
+                .......0s.0m0l/........0s0s0m0l/............./.1m1s1s......../1l1m1m1s....[0s1s1l0m]../\
+                1l1m1s......./1l1m......./1l......./....... prev=i5/4,Xi5/4=i5/3 e.standalone_exchange=previous_move_only";
+    let g = E::from_text(text).unwrap();
+    assert_eq!(g.to_text(), text);
+    assert_eq!(g.hash(), g.hash_from_scratch());
+    assert!(g.parse_move("Xi5/4=i5/3").is_ok(), "red swaps the pair back");
+    // Read without the exchange, the unit on i5/4 holds red's medium and no blue guard.
+    let plain = E::from_text(&text.replace(",Xi5/4=i5/3", "")).unwrap();
+    assert!(plain.parse_move("Xi5/4=i5/3").is_err());
+    assert_ne!(plain.hash(), g.hash());
+    assert_ne!(plain, g);
+    // The exchange as blue wrote it: its guard's slot in the unit first, then where it went.
+    for bad in [",Xi5/3=i5/4", ",Xi5/2=i5/3", ",Xi5/4=i5/4", ",Xi5/4=i5/9", ",Xi5/4", ",i5/4=i5/3"] {
+        assert!(E::from_text(&text.replace(",Xi5/4=i5/3", bad)).is_err(), "{bad}");
+    }
 }
