@@ -47,29 +47,17 @@ impl fmt::Display for ArenaError {
 
 impl std::error::Error for ArenaError {}
 
-impl From<RulesError> for ArenaError {
-    fn from(e: RulesError) -> Self {
-        ArenaError::Rules(e)
-    }
+macro_rules! from_errors {
+    ($($variant:ident($error:ty)),*) => {$(
+        impl From<$error> for ArenaError {
+            fn from(e: $error) -> Self {
+                ArenaError::$variant(e)
+            }
+        }
+    )*};
 }
 
-impl From<NotationError> for ArenaError {
-    fn from(e: NotationError) -> Self {
-        ArenaError::Notation(e)
-    }
-}
-
-impl From<TimeControlError> for ArenaError {
-    fn from(e: TimeControlError) -> Self {
-        ArenaError::TimeControl(e)
-    }
-}
-
-impl From<SpecError> for ArenaError {
-    fn from(e: SpecError) -> Self {
-        ArenaError::Spec(e)
-    }
-}
+from_errors!(Rules(RulesError), Notation(NotationError), TimeControl(TimeControlError), Spec(SpecError));
 
 /// Shorthand for an [`ArenaError::Invalid`].
 pub(crate) fn error(msg: impl Into<String>) -> ArenaError {

@@ -98,44 +98,45 @@ impl<G: Game> SearcherThread<G> {
         until: Instant,
         info: &mut dyn FnMut(&SearchInfo<G::Move>),
     ) -> Option<Answer<G::Move>> {
-        loop {
-            let answer = match receive(&self.events, Some(until)) {
-                Ok(Event::Info(report)) => {
-                    info(&report);
-                    continue;
-                }
-                Ok(Event::Done(result)) => Answer::Done(result),
-                Ok(Event::Panicked(message)) => Answer::Panicked(message),
-                Err(RecvTimeoutError::Timeout) => return None,
-                Err(RecvTimeoutError::Disconnected) => {
-                    Answer::Panicked("the searcher's thread ended without a move".to_string())
-                }
-            };
-            self.busy = false;
-            return Some(answer);
-        }
+        self.next_answer(info, |events| match receive(events, Some(until)) {
+            Ok(event) => Some(Ok(event)),
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => Some(Err(())),
+        })
     }
 
     /// The search's answer if it has come, passing every report received to `info`;
     /// `None` while it searches (or when no search runs).
     pub(crate) fn poll(&mut self, info: &mut dyn FnMut(&SearchInfo<G::Move>)) -> Option<Answer<G::Move>> {
-        loop {
-            let answer = match self.events.try_recv() {
-                Ok(Event::Info(report)) => {
-                    info(&report);
-                    continue;
-                }
-                Ok(Event::Done(result)) => Answer::Done(result),
-                Ok(Event::Panicked(message)) => Answer::Panicked(message),
-                Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) if !self.busy => return None,
-                Err(TryRecvError::Disconnected) => {
-                    Answer::Panicked("the searcher's thread ended without a move".to_string())
-                }
-            };
-            self.busy = false;
-            return Some(answer);
+        if !self.busy {
+            // Nothing to answer; reports of an answered search are not kept.
+            while self.events.try_recv().is_ok() {}
+            return None;
         }
+        self.next_answer(info, |events| match events.try_recv() {
+            Ok(event) => Some(Ok(event)),
+            Err(TryRecvError::Empty) => None,
+            Err(TryRecvError::Disconnected) => Some(Err(())),
+        })
+    }
+
+    /// Takes events with `next` (`None`: no more for now; `Err`: the thread has gone),
+    /// reports to `info`, until the answer.
+    fn next_answer(
+        &mut self,
+        info: &mut dyn FnMut(&SearchInfo<G::Move>),
+        mut next: impl FnMut(&Receiver<Event<G::Move>>) -> Option<Result<Event<G::Move>, ()>>,
+    ) -> Option<Answer<G::Move>> {
+        let answer = loop {
+            match next(&self.events)? {
+                Ok(Event::Info(report)) => info(&report),
+                Ok(Event::Done(result)) => break Answer::Done(result),
+                Ok(Event::Panicked(message)) => break Answer::Panicked(message),
+                Err(()) => break Answer::Panicked("the searcher's thread ended without a move".to_string()),
+            }
+        };
+        self.busy = false;
+        Some(answer)
     }
 
     /// Whether a search was started and has not been answered.

@@ -40,6 +40,13 @@ fn people(clocks: Vec<Option<Clock>>) -> Table<Cc> {
     Table::new(start, vec![Sitter::person(), Sitter::person()], clocks)
 }
 
+/// A table where the searcher of `spec` plays seat 0 against a person.
+fn against(spec: &str) -> Table<Cc> {
+    let start = Cc::new(&CcOptions::default()).unwrap();
+    let searcher = registry::build::<Cc>(spec).unwrap();
+    Table::new(start, vec![Sitter::searcher(searcher, "test".into(), None), Sitter::person()], vec![None, None])
+}
+
 #[test]
 fn a_move_taken_back_finds_the_position_and_the_clocks_as_they_were() {
     let clock =
@@ -91,10 +98,7 @@ fn a_move_at_an_earlier_ply_drops_the_later_ones() {
 
 #[test]
 fn moves_are_refused_when_illegal_or_while_a_search_runs() {
-    let start = Cc::new(&CcOptions::default()).unwrap();
-    let searcher = registry::build::<Cc>("greedy").unwrap();
-    let sitters = vec![Sitter::searcher(searcher, "test".into(), None), Sitter::person()];
-    let mut table = Table::new(start, sitters, vec![None, None]);
+    let mut table = against("greedy");
     let mv = first(&table);
     let record = record(table.game(), mv);
     let running = table.start_search(Limits::depth(1), false).unwrap().expect("seat 0 is the searcher's");
@@ -110,10 +114,7 @@ fn moves_are_refused_when_illegal_or_while_a_search_runs() {
 
 #[test]
 fn the_answer_of_an_abandoned_search_is_dropped() {
-    let start = Cc::new(&CcOptions::default()).unwrap();
-    let searcher = registry::build::<Cc>("alphabeta:hash=1").unwrap();
-    let sitters = vec![Sitter::searcher(searcher, "test".into(), None), Sitter::person()];
-    let mut table = Table::new(start, sitters, vec![None, None]);
+    let mut table = against("alphabeta:hash=1");
     table.start_search(Limits::default(), false).unwrap().unwrap();
     table.abandon();
     assert!(table.running().is_none());

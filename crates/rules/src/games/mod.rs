@@ -15,7 +15,7 @@
 //! | `engine/src/eval/` | the evaluator and `EngineGame` (bench positions, tuning) | the compiler (the CLI dispatches every game) |
 //! | `board/src/` | the pictures (`Picture`) | the compiler (the CLI and the server draw every game) |
 //! | `serve/src/clicks.rs` | what a click on the board means (`Clicks`) | the compiler (the server's catalog) |
-//! | `docs/games/NAME.md` | the rules as we decided them | `every_game_has_a_rules_document` below |
+//! | `docs/games/NAME.md` | the rules as we decided them | a test (`every_game_has_a_rules_document` in `rules/tests/harness/`) |
 
 pub mod chinese_checkers;
 pub mod e;
@@ -56,42 +56,3 @@ macro_rules! game_names {
 
 /// The command-line names of every game, in [`for_each_game!`](crate::for_each_game) order.
 pub const NAMES: &[&str] = for_each_game!(game_names);
-
-#[cfg(test)]
-mod tests {
-    use crate::{Game, GameOptions};
-
-    /// The typed ply cap is the `max_plies` option: set either way, read back the same.
-    fn ply_cap_round_trip<G: Game>() {
-        let mut options = G::Options::default();
-        assert_eq!(options.max_plies(), None, "{}: no cap by default", G::NAME);
-        options.set_max_plies(Some(37)).unwrap();
-        assert_eq!(options.max_plies(), Some(37), "{}", G::NAME);
-        let mut text = G::Options::default();
-        text.set("max_plies", "37").unwrap();
-        assert_eq!(text, options, "{}: the typed and the text setter agree", G::NAME);
-        options.set_max_plies(None).unwrap();
-        assert_eq!(options, G::Options::default(), "{}", G::NAME);
-        assert!(options.set_max_plies(Some(0)).is_err(), "{}: a cap of 0 is refused", G::NAME);
-    }
-
-    macro_rules! every_game {
-        ($($game:ty),* $(,)?) => {
-            #[test]
-            fn every_game_reads_and_sets_its_ply_cap() {
-                $(ply_cap_round_trip::<$game>();)*
-            }
-        };
-    }
-    crate::for_each_game!(every_game);
-
-    #[test]
-    fn every_game_has_a_rules_document() {
-        let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games");
-        for name in super::NAMES {
-            let path = docs.join(format!("{name}.md"));
-            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            assert!(text.starts_with("# "), "{}: a title first", path.display());
-        }
-    }
-}

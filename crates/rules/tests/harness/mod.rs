@@ -62,6 +62,12 @@ macro_rules! every_game {
         fn every_game_has_a_reference_and_a_perft_table() {
             $(has_a_table::<$game>();)*
         }
+
+        /// The typed ply cap is the `max_plies` option: set either way, read back the same.
+        #[test]
+        fn every_game_reads_and_sets_its_ply_cap() {
+            $(ply_cap_round_trip::<$game>();)*
+        }
     };
 }
 
@@ -73,6 +79,30 @@ fn has_a_table<G: Checked>() {
     let start = G::Reference::start(G::Reference::rules("").expect("default rules"));
     let crate_start = G::new(&G::Options::default()).expect("default start");
     assert_eq!(start.to_text(), crate_start.to_text(), "{}: default start positions", G::NAME);
+}
+
+fn ply_cap_round_trip<G: Game>() {
+    let mut options = G::Options::default();
+    assert_eq!(options.max_plies(), None, "{}: no cap by default", G::NAME);
+    options.set_max_plies(Some(37)).unwrap();
+    assert_eq!(options.max_plies(), Some(37), "{}", G::NAME);
+    let mut text = G::Options::default();
+    text.set("max_plies", "37").unwrap();
+    assert_eq!(text, options, "{}: the typed and the text setter agree", G::NAME);
+    options.set_max_plies(None).unwrap();
+    assert_eq!(options, G::Options::default(), "{}", G::NAME);
+    assert!(options.set_max_plies(Some(0)).is_err(), "{}: a cap of 0 is refused", G::NAME);
+}
+
+/// Every game has its rules document, `docs/games/NAME.md`.
+#[test]
+fn every_game_has_a_rules_document() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/games");
+    for name in tabula_rules::games::NAMES {
+        let path = docs.join(format!("{name}.md"));
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(text.starts_with("# "), "{}: a title first", path.display());
+    }
 }
 
 /// The references stay independent of the crate: no file of theirs names it in a path.
