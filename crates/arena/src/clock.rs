@@ -4,6 +4,9 @@ use std::error::Error;
 use std::fmt;
 use std::time::Duration;
 
+use tabula_engine::Limits;
+use tabula_engine::time::TimeManager;
+
 use crate::time_control::{Seconds, TimeControl};
 
 /// One seat's clock under a timed control, driven by the durations its moves took.
@@ -120,6 +123,32 @@ impl Clock {
             }
         }
         Ok(())
+    }
+}
+
+impl TimeControl {
+    /// The search limits for the next move under this control, at game ply `ply`.
+    ///
+    /// - [`Infinite`](TimeControl::Infinite): no limits;
+    /// - [`FixedPerMove`](TimeControl::FixedPerMove): the manager's
+    ///   [`move_time`](TimeManager::move_time), the fixed time less the overhead, at least
+    ///   [`MIN_THINK`](tabula_engine::time::MIN_THINK);
+    /// - [`Clock`](TimeControl::Clock): the manager's budget for `clock` (the seat's clock),
+    ///   or for a full clock at the start of the game when `clock` is `None`;
+    /// - [`Nodes`](TimeControl::Nodes), [`Depth`](TimeControl::Depth): that limit alone.
+    ///
+    /// The stop flag is left unset.
+    pub fn limits(&self, manager: &TimeManager, clock: Option<&Clock>, ply: u32) -> Limits {
+        match *self {
+            TimeControl::Infinite => Limits::infinite(),
+            TimeControl::FixedPerMove(time) => manager.move_time(time),
+            TimeControl::Clock { moves, base, increment } => match clock {
+                Some(clock) => manager.clock_limits(clock.remaining(), clock.increment(), clock.moves_to_go(), ply),
+                None => manager.clock_limits(base, increment, moves, ply),
+            },
+            TimeControl::Nodes(nodes) => Limits::nodes(nodes),
+            TimeControl::Depth(depth) => Limits::depth(depth),
+        }
     }
 }
 

@@ -5,7 +5,7 @@
 use tabula_engine::{SearchInfo, Searcher};
 use tabula_rules::{Game, Seat};
 
-use crate::game::MoveRecord;
+use crate::move_record::MoveRecord;
 use crate::time_control::TimeControl;
 use crate::ugi::{Fault, OutsideEngine};
 

@@ -17,7 +17,7 @@ use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher};
 use tabula_rules::Seat;
 
 use crate::clock::{Clock, Flagged};
-use crate::game::MoveRecord;
+use crate::move_record::MoveRecord;
 use crate::player::Mover;
 use crate::searcher_thread::{Answer, Gone, SearcherThread, Wake};
 use crate::ugi::{Fault, OutsideEngine};

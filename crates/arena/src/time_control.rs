@@ -8,11 +8,6 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use tabula_engine::Limits;
-use tabula_engine::time::TimeManager;
-
-use crate::clock::Clock;
-
 /// The largest time a control may name, in seconds (about 116 days); larger values are rejected
 /// as absurd.
 pub const MAX_SECONDS: u64 = 10_000_000;
@@ -66,30 +61,6 @@ impl TimeControl {
     /// Whether the control is measured in time (a clock or a fixed time per move).
     pub fn is_timed(&self) -> bool {
         matches!(self, TimeControl::FixedPerMove(_) | TimeControl::Clock { .. })
-    }
-
-    /// The search limits for the next move under this control, at game ply `ply`.
-    ///
-    /// - [`Infinite`](TimeControl::Infinite): no limits;
-    /// - [`FixedPerMove`](TimeControl::FixedPerMove): the manager's
-    ///   [`move_time`](TimeManager::move_time), the fixed time less the overhead, at least
-    ///   [`MIN_THINK`](tabula_engine::time::MIN_THINK);
-    /// - [`Clock`](TimeControl::Clock): the manager's budget for `clock` (the seat's clock),
-    ///   or for a full clock at the start of the game when `clock` is `None`;
-    /// - [`Nodes`](TimeControl::Nodes), [`Depth`](TimeControl::Depth): that limit alone.
-    ///
-    /// The stop flag is left unset.
-    pub fn limits(&self, manager: &TimeManager, clock: Option<&Clock>, ply: u32) -> Limits {
-        match *self {
-            TimeControl::Infinite => Limits::infinite(),
-            TimeControl::FixedPerMove(time) => manager.move_time(time),
-            TimeControl::Clock { moves, base, increment } => match clock {
-                Some(clock) => manager.clock_limits(clock.remaining(), clock.increment(), clock.moves_to_go(), ply),
-                None => manager.clock_limits(base, increment, moves, ply),
-            },
-            TimeControl::Nodes(nodes) => Limits::nodes(nodes),
-            TimeControl::Depth(depth) => Limits::depth(depth),
-        }
     }
 }
 

@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::search::alphabeta::Model;
+use crate::search::max_ply::MAX_PLY;
+use crate::search::opponent_model::Model;
 use tabula_rules::{Game, MAX_SEATS};
 
 /// A score in centi-units from one seat's point of view; wins and losses lie beyond
@@ -205,10 +206,10 @@ pub trait EngineGame: Game {
     }
     /// Alpha-beta's default quiescence depth (`alphabeta:quiescence`): how many plies past
     /// the horizon tactical moves are played. As deep as the search tracks
-    /// ([`MAX_PLY`](crate::search::alphabeta::MAX_PLY)) unless a game sets it: captures run
+    /// ([`MAX_PLY`]) unless a game sets it: captures run
     /// out, but moves that can answer each other for ever (E's traps and exchanges) need a
     /// bound.
-    const QUIESCENCE_PLIES: u32 = crate::search::alphabeta::MAX_PLY as u32;
+    const QUIESCENCE_PLIES: u32 = MAX_PLY as u32;
     /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {

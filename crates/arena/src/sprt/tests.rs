@@ -130,10 +130,7 @@ fn status_and_description() {
     assert_eq!(test.status_of(2.94), SprtStatus::Continue);
 
     assert_eq!(test.describe(&penta([30, 120, 300, 100, 20])), "LLR -1.07 (-2.94, 2.94) [0.00, 5.00] nElo");
-    assert_eq!(
-        test.describe(&penta([0, 0, 0, 0, 5550])),
-        "LLR 111.80 (-2.94, 2.94) [0.00, 5.00] nElo: H1 accepted"
-    );
+    assert_eq!(test.describe(&penta([0, 0, 0, 0, 5550])), "LLR 111.80 (-2.94, 2.94) [0.00, 5.00] nElo: H1 accepted");
     assert_eq!(
         sprt("elo0=0,elo1=2,model=logistic").describe(&penta([871, 26175, 55983, 26678, 821])),
         "LLR -4.98 (-2.94, 2.94) [0.00, 2.00] Elo: H0 accepted"

@@ -1,7 +1,10 @@
 //! Time controls: every spelling read and written back, errors that name the token, and
 //! the limits each control gives a search.
 
+use tabula_engine::time::TimeManager;
+
 use super::*;
+use crate::clock::Clock;
 use tabula_engine::time::MIN_THINK;
 
 pub(crate) fn ms(n: u64) -> Duration {

@@ -7,7 +7,7 @@ use tabula_rules::{Game, Seat};
 
 use super::{Answer, Command, Fault, Go, OutsideEngine, Start};
 use crate::clock::Clock;
-use crate::game::MoveRecord;
+use crate::move_record::MoveRecord;
 use crate::time_control::TimeControl;
 
 /// How long the runner waits for a move under a control without a clock (nodes, depth).

@@ -2,8 +2,10 @@
 //! `random` players.
 
 pub mod alphabeta;
+pub mod max_ply;
 pub mod mcts;
 pub mod minimax;
+pub mod opponent_model;
 pub mod simple;
 pub mod table;
 pub mod thread;

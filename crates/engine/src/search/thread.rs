@@ -3,7 +3,7 @@
 //!
 //! A search recurses one frame a ply (alpha-beta's negamax, max^n and quiescence, each
 //! frame holding a move list and a copy of the position) down to
-//! [`MAX_PLY`](super::alphabeta::MAX_PLY), and running out of stack is no panic: it ends
+//! [`MAX_PLY`], and running out of stack is no panic: it ends
 //! the process. So the stack is sized from that depth and the largest game's frame, with a
 //! margin, rather than left at the platform's default (2 MiB for a spawned thread on
 //! Linux, about 280 frames of the smallest game but 170 of E's).
@@ -17,7 +17,7 @@ use std::thread::{Builder, JoinHandle, Scope, ScopedJoinHandle};
 
 use tabula_rules::{Game, MoveList};
 
-use super::alphabeta::MAX_PLY;
+use super::max_ply::MAX_PLY;
 
 /// The stack a ply of the deepest recursion may take, per byte of the largest game's move
 /// list and position: a ply's frames hold a move list, the child's copy of the position

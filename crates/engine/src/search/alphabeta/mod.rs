@@ -40,16 +40,14 @@ use std::time::Instant;
 
 use tabula_rules::MoveList;
 
-pub use self::models::Model;
 use self::smp::search_threads;
 use self::worker::Shared;
 use super::Report;
 use super::table::Table;
 use crate::api::{EngineGame, Limits, SearchResult, Searcher};
 use crate::memory::{MemoryError, physical_mb};
-
-/// The deepest ply the search tracks (killers, path).
-pub const MAX_PLY: usize = 128;
+pub use crate::search::max_ply::MAX_PLY;
+pub use crate::search::opponent_model::Model;
 
 /// Settings of the alpha-beta searcher.
 #[derive(Clone, Debug, PartialEq)]

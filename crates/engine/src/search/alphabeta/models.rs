@@ -20,29 +20,7 @@ use tabula_rules::{MoveList, Seat};
 
 use super::worker::Worker;
 use crate::api::EngineGame;
-
-/// Who moves in the tree with three or more seats (all are plain negamax with two).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Model {
-    /// The root seat's team against all other seats, every seat moving in turn.
-    #[default]
-    Paranoid,
-    /// Best-Reply Search: the root seat, then the best reply of any one opponent.
-    BestReply,
-    /// max^n with shallow pruning: every seat for itself, in turn.
-    MaxN,
-}
-
-impl Model {
-    /// The spelling in spec strings.
-    pub fn name(self) -> &'static str {
-        match self {
-            Model::Paranoid => "paranoid",
-            Model::BestReply => "best-reply",
-            Model::MaxN => "maxn",
-        }
-    }
-}
+use crate::search::opponent_model::Model;
 
 /// `Worker::owners` entry of a move the seat to move plays in turn.
 pub(super) const IN_TURN: u8 = u8::MAX;

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use tabula_rules::Seat;
 
 use super::MAX_PLY;
-use super::models::{Model, best_reply_applies, maxn_applies, opponents_of};
+use super::Model;
+use super::models::{best_reply_applies, maxn_applies, opponents_of};
 use super::ordering::HISTORY;
 use crate::api::{EngineGame, Limits, score};
 use crate::search::simple::margin;
