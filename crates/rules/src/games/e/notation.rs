@@ -22,7 +22,8 @@
 //! * then the options that differ from their defaults.
 
 use super::board::{CELLS, MAX_SEATS, PIECES, TABLES};
-use super::{E, EMove, EOptions, Piece, Previous, Slot, Standalone, seat_of};
+use super::position::Previous;
+use super::{E, EMove, EOptions, Piece, Slot, Standalone, seat_of};
 use crate::core::drawing::{self, LastMove};
 use crate::core::error::NotationError;
 use crate::core::game::{Game, GameOptions};

@@ -1,5 +1,6 @@
+use super::position::Previous;
 use super::*;
-use crate::core::game::GameOptions;
+use crate::core::game::{Game, GameOptions};
 use crate::core::moves::MoveList;
 use crate::core::perft::perft;
 
