@@ -57,6 +57,24 @@ impl E {
         None
     }
 
+    /// Forgets the previous movement, and takes its key out of the hash.
+    #[cold]
+    #[inline(never)]
+    fn forget_previous(&mut self) {
+        self.turn.hash ^= self.prev.key();
+        self.prev = Previous::NONE;
+    }
+
+    /// Keeps the movement of `mv`, whose piece landed at height `level`, with the exchange
+    /// that ends `mv` if any, as the previous movement (with `previous_move_only`); its key
+    /// goes into the hash. Out of line, so that the common play keeps `mv` whole.
+    #[cold]
+    #[inline(never)]
+    fn remember_movement(&mut self, mv: EMove, level: u8) {
+        self.prev = Previous { landing: Slot { cell: mv.to, level }, exchange: [mv.guard, mv.other] };
+        self.turn.hash ^= self.prev.key();
+    }
+
     /// The goal test for a seat with a piece on each of its 15 goal cells (and so, having
     /// 15 pieces, exactly one on each), with the two goal options.
     fn goal_met(&self, s: usize) -> bool {
@@ -102,8 +120,11 @@ impl Game for E {
         let me = self.turn.to_move;
         let next = if me + 1 == self.seats { 0 } else { me + 1 };
         self.turn.hash ^= TURN_KEYS[me as usize] ^ TURN_KEYS[next as usize] ^ PASS_KEYS[self.turn.passes as usize];
-        self.turn.hash ^= self.prev.key();
-        self.prev = Previous::NONE;
+        // Only `previous_move_only` keeps the previous movement.
+        let keeps_previous = self.options.standalone_exchange == Standalone::PreviousMoveOnly;
+        if keeps_previous {
+            self.forget_previous();
+        }
         if mv.is_pass() {
             self.turn.passes += 1;
         } else {
@@ -111,15 +132,15 @@ impl Game for E {
             if mv.has_movement() {
                 let x = self.piece_in(mv.from).expect("a piece at the movement's slot");
                 let level = self.move_unit(x, mv.to as usize);
-                if self.options.standalone_exchange == Standalone::PreviousMoveOnly {
-                    self.prev = Previous { landing: Slot { cell: mv.to, level }, exchange: [mv.guard, mv.other] };
+                if keeps_previous {
+                    self.remember_movement(mv, level);
                 }
             }
             if mv.has_exchange() {
                 self.swap_slots(mv.guard, mv.other);
             }
         }
-        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize] ^ self.prev.key();
+        self.turn.hash ^= PASS_KEYS[self.turn.passes as usize];
         self.turn.to_move = next;
         self.turn.ply += 1;
         // The game was running, so the outcome is written only when it ends.
@@ -160,8 +181,8 @@ impl Game for E {
         if self.turn.finish.is_some() || seat.index() >= self.seats as usize {
             return false;
         }
-        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()] ^ self.prev.key();
-        self.prev = Previous::NONE;
+        self.turn.hash ^= TURN_KEYS[self.turn.to_move as usize] ^ TURN_KEYS[seat.index()];
+        self.forget_previous();
         self.turn.to_move = seat.0;
         true
     }
