@@ -36,7 +36,7 @@ pub use opening::{Opening, OpeningBook};
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
 pub use record::{Record, parse_records, read_records};
 pub use report::MatchStats;
-pub use runner::{FinishedGame, MatchConfig, run_match};
+pub use runner::{FinishedGame, MatchConfig, MatchPlan, run_match, run_plan};
 pub use schedule::{Seatings, Shard};
 pub use searcher_thread::{Answer, Wake};
 pub use table::{Refusal, Running, Sitter, Table};

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use tabula_engine::time::TimeManager;
@@ -17,6 +17,7 @@ use crate::game::{GameSetup, Termination, TimeSource, play_game};
 use crate::line::GameLine;
 use crate::opening::OpeningBook;
 use crate::player::{FlagRule, Player};
+use crate::plural::plural;
 use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, Seatings, Shard, schedule};
 use crate::seed::mix;
@@ -56,6 +57,28 @@ pub struct MatchConfig<G: Game> {
     pub done: BTreeSet<usize>,
     /// How engines are seated with three or more seats.
     pub seatings: Seatings,
+}
+
+/// A match checked by [`MatchConfig::prepare`], ready to play.
+pub struct MatchPlan<G: Game> {
+    /// Each engine's time control.
+    pub controls: Vec<TimeControl>,
+    /// The seats of a game.
+    pub seats: usize,
+    /// Every game of the match, every shard's.
+    pub schedule: Vec<Pairing>,
+    /// The games this run plays (see [`MatchConfig::to_play`]).
+    pub to_play: Vec<Pairing>,
+    /// The match id (see [`MatchConfig::id`]).
+    pub id: String,
+    /// The engines built to check them, each waiting for the first game that seats it.
+    built: Mutex<Vec<Option<Built<G>>>>,
+}
+
+/// An engine built by [`MatchConfig::prepare`].
+enum Built<G: Game> {
+    Searcher(Box<dyn Searcher<G>>),
+    Outside(Box<OutsideEngine>),
 }
 
 /// A game of the match, finished.
@@ -101,28 +124,51 @@ impl<G: EngineGame> MatchConfig<G> {
         }
     }
 
-    /// Each engine's time control; checks that every spec builds and every engine has one.
-    pub fn controls(&self) -> Result<Vec<TimeControl>, ArenaError> {
+    /// Checks the match and builds each engine once (each goes to the first game that
+    /// seats it): at least two engines, a game, a worker; every spec builds, every outside
+    /// engine starts, every engine has a time control; a shard no larger than the rounds.
+    pub fn prepare(&self) -> Result<MatchPlan<G>, ArenaError> {
         if self.engines.len() < 2 {
             return Err(error("a match needs at least two --engine"));
         }
         if self.games == 0 {
             return Err(error("bad game count '0': expected 1 or more"));
         }
-        self.engines
-            .iter()
-            .map(|e| {
-                match &e.source {
-                    Source::Searcher(spec) => {
-                        (self.build)(spec).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
-                    }
-                    Source::Outside(command) => {
-                        OutsideEngine::start(command).map_err(|err| error(format!("engine '{}': {err}", e.name)))?;
-                    }
+        if self.concurrency == 0 {
+            return Err(error("bad --concurrency '0': expected 1 or more"));
+        }
+        let mut controls = Vec::with_capacity(self.engines.len());
+        let mut built = Vec::with_capacity(self.engines.len());
+        for e in &self.engines {
+            let named = |err: String| error(format!("engine '{}': {err}", e.name));
+            built.push(Some(match &e.source {
+                Source::Searcher(spec) => Built::Searcher((self.build)(spec).map_err(named)?),
+                Source::Outside(command) => {
+                    Built::Outside(Box::new(OutsideEngine::start(command).map_err(|err| named(err.to_string()))?))
                 }
-                e.tc.or(self.tc).ok_or_else(|| error(format!("engine '{}' has no time control: give --tc", e.name)))
-            })
-            .collect()
+            }));
+            controls.push(
+                e.tc.or(self.tc).ok_or_else(|| error(format!("engine '{}' has no time control: give --tc", e.name)))?,
+            );
+        }
+        let schedule = self.schedule()?;
+        if let Some(shard) = self.shard {
+            let rounds = schedule.last().map_or(0, |p| p.round + 1);
+            if shard.count > rounds {
+                return Err(error(format!(
+                    "bad --shard '{shard}': the match has {}, and a shard plays whole rounds",
+                    plural(rounds, "round", "rounds")
+                )));
+            }
+        }
+        Ok(MatchPlan {
+            controls,
+            seats: self.seats()?,
+            to_play: self.to_play()?,
+            id: self.id()?,
+            schedule,
+            built: Mutex::new(built),
+        })
     }
 
     /// The seats of a game under these options.
@@ -178,18 +224,22 @@ impl<G: EngineGame> MatchConfig<G> {
     fn play(
         &self,
         pairing: &Pairing,
-        controls: &[TimeControl],
+        plan: &MatchPlan<G>,
         time: &Arc<dyn TimeSource>,
-        (id, of): (&str, usize),
     ) -> Result<FinishedGame, ArenaError> {
+        let (controls, id, of) = (&plan.controls, plan.id.as_str(), plan.schedule.len());
         let opening = self.openings.opening::<G>(pairing.round, self.seed, &self.options)?;
         let (start, book) = opening.start::<G>(&self.options)?;
         let seats = start.seats();
         let mut players = Vec::with_capacity(seats);
         for (seat, &engine) in pairing.seats.iter().enumerate() {
+            let built = plan.built.lock().unwrap_or_else(|e| e.into_inner())[engine].take();
             match &self.engines[engine].source {
                 Source::Searcher(spec) => {
-                    let mut searcher = (self.build)(spec).map_err(error)?;
+                    let mut searcher = match built {
+                        Some(Built::Searcher(searcher)) => searcher,
+                        _ => (self.build)(spec).map_err(error)?,
+                    };
                     searcher.new_game();
                     searcher.reseed(mix(self.seed, pairing.game as u64, seat as u64));
                     players.push(Player::searcher(searcher, controls[engine]));
@@ -197,9 +247,13 @@ impl<G: EngineGame> MatchConfig<G> {
                 Source::Outside(command) => {
                     // A new process for every game: one that failed in the last game
                     // starts afresh, and one that cannot start loses this game.
-                    let outside = OutsideEngine::start(command).map_err(|_| Fault::Crashed).and_then(|mut outside| {
+                    let started = match built {
+                        Some(Built::Outside(outside)) => Ok(outside),
+                        _ => OutsideEngine::start(command).map(Box::new).map_err(|_| Fault::Crashed),
+                    };
+                    let outside = started.and_then(|mut outside| {
                         outside.new_game()?;
-                        Ok(Box::new(outside))
+                        Ok(outside)
                     });
                     players.push(Player::outside(outside, controls[engine]));
                 }
@@ -318,10 +372,17 @@ pub fn run_match<G: EngineGame>(
     time: Arc<dyn TimeSource>,
     on_game: &mut dyn FnMut(&FinishedGame) -> bool,
 ) -> Result<Vec<FinishedGame>, ArenaError> {
-    let controls = config.controls()?;
-    let plan = config.to_play()?;
-    let id = config.id()?;
-    let of = config.schedule()?.len();
+    run_plan(config, &config.prepare()?, time, on_game)
+}
+
+/// [`run_match`] of a match already prepared by [`MatchConfig::prepare`].
+pub fn run_plan<G: EngineGame>(
+    config: &MatchConfig<G>,
+    prepared: &MatchPlan<G>,
+    time: Arc<dyn TimeSource>,
+    on_game: &mut dyn FnMut(&FinishedGame) -> bool,
+) -> Result<Vec<FinishedGame>, ArenaError> {
+    let plan = &prepared.to_play;
     let next = AtomicUsize::new(0);
     let halt = AtomicBool::new(false);
     let workers = config.concurrency.clamp(1, plan.len().max(1));
@@ -330,12 +391,12 @@ pub fn run_match<G: EngineGame>(
         let (sender, receiver) = mpsc::channel::<(usize, Result<FinishedGame, ArenaError>)>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (plan, next, halt, controls, time, id) = (&plan, &next, &halt, &controls, &time, (id.as_str(), of));
+            let (next, halt, time) = (&next, &halt, &time);
             scope.spawn(move || {
                 while !halt.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(pairing) = plan.get(i) else { break };
-                    if sender.send((i, config.play(pairing, controls, time, id))).is_err() {
+                    if sender.send((i, config.play(pairing, prepared, time))).is_err() {
                         break;
                     }
                 }

@@ -13,7 +13,7 @@ use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
 use tabula_arena::{
-    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_match,
+    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_plan,
     unique_names,
 };
 use tabula_engine::EngineGame;
@@ -126,9 +126,6 @@ impl GameCommand for MatchArgs {
             Some(text) => Some(text.parse::<TimeControl>()?),
             None => None,
         };
-        if self.concurrency == 0 {
-            return Err(usage("bad --concurrency '0': expected 1 or more"));
-        }
         if self.resume && self.jsonl.is_none() {
             return Err(usage("--resume needs --jsonl FILE: the file that holds the games played so far"));
         }
@@ -140,21 +137,7 @@ impl GameCommand for MatchArgs {
         config.openings = OpeningBook::parse::<G>(&self.openings, &options)?;
         config.seatings = self.seatings.parse::<Seatings>()?;
         config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose()?;
-        let controls = config.controls()?;
-        let seats = config.seats()?;
         let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
-        if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
-            return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
-        }
-        if let Some(shard) = config.shard {
-            let rounds = config.schedule()?.last().map_or(0, |p| p.round + 1);
-            if shard.count > rounds {
-                return Err(usage(format!(
-                    "bad --shard '{shard}': the match has {}, and a shard plays whole rounds",
-                    plural(rounds, "round", "rounds")
-                )));
-            }
-        }
         let id = config.id()?;
         let previous = match (&self.jsonl, self.resume) {
             (Some(path), true) => resume_lines(path, &id)?,
@@ -164,7 +147,11 @@ impl GameCommand for MatchArgs {
             resume_records(path, &previous.done)?;
         }
         config.done = previous.done.clone();
-        let plan = config.to_play()?;
+        let prepared = config.prepare()?;
+        let (seats, plan, controls) = (prepared.seats, &prepared.to_play, &prepared.controls);
+        if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
+            return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
+        }
         let records = self.records.as_ref().map(|p| Output::open(p, "--records")).transpose()?;
         let jsonl = self.jsonl.as_ref().map(|p| Output::open(p, "--jsonl")).transpose()?;
 
@@ -174,7 +161,7 @@ impl GameCommand for MatchArgs {
         let controls: Vec<String> = controls.iter().map(ToString::to_string).collect();
         let mut header = format!(
             "Match: {} of {} ({} seats), {}; time control {}; openings {}; seed {}; id {id}",
-            plural(config.schedule()?.len(), "game", "games"),
+            plural(prepared.schedule.len(), "game", "games"),
             G::NAME,
             seats,
             names.join(" vs "),
@@ -183,7 +170,7 @@ impl GameCommand for MatchArgs {
             self.seed
         );
         if config.seatings == Seatings::All && seats > 2 {
-            let size = config.schedule()?.iter().filter(|p| p.round == 0).count();
+            let size = prepared.schedule.iter().filter(|p| p.round == 0).count();
             let _ = write!(header, "; every seating, {} a round", plural(size, "game", "games"));
         }
         if let Some(shard) = config.shard {
@@ -266,7 +253,7 @@ impl GameCommand for MatchArgs {
             }
             state.running.sprt_status() == SprtStatus::Continue
         };
-        let outcome = run_match(&config, Arc::new(WallClock::new()), &mut on_game);
+        let outcome = run_plan(&config, &prepared, Arc::new(WallClock::new()), &mut on_game);
         bar.finish_and_clear();
         let state = state.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(e) = failure {
