@@ -13,6 +13,7 @@ pub mod game;
 pub mod line;
 pub mod move_record;
 pub mod opening;
+pub mod opening_moves;
 pub mod player;
 pub mod plural;
 pub mod record;
@@ -33,6 +34,7 @@ pub use game::{GameResult, GameSetup, OVERRUN_TOLERANCE, Termination, TimeSource
 pub use line::{GameLine, LinesRead, read_lines};
 pub use move_record::MoveRecord;
 pub use opening::{Opening, OpeningBook};
+pub use opening_moves::OpeningGame;
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
 pub use record::{Record, parse_records, read_records};
 pub use report::MatchStats;

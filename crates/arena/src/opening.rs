@@ -2,9 +2,9 @@
 //!
 //! * `random:PLIES`: each round starts after PLIES uniformly random legal moves from the
 //!   start, drawn from the match seed and the round number (redrawn if the game ends first),
-//!   among the moves the game allows in openings ([`EngineGame::opening_move`]: no clock
+//!   among the moves the game allows in openings ([`OpeningGame::opening_move`]: no clock
 //!   calls and no gifts across the canal in Martian Chess), or among all where it allows
-//!   none. In games of material ([`EngineGame::EVEN_OPENINGS`]: Martian and Coaster Chess)
+//!   none. In games of material ([`OpeningGame::EVEN_OPENINGS`]: Martian and Coaster Chess)
 //!   an opening is drawn again unless it is even: `minimax` two plies deep finds the seat
 //!   to move neither ahead nor behind, so that no opening hands a piece to one side.
 //! * `file:PATH`: one opening a line, used in order and then again from the top; a line is a
@@ -20,6 +20,7 @@ use tabula_engine::{EngineGame, Limits, Searcher};
 use tabula_rules::{Game, MoveList, play_move_words};
 
 use crate::error::{ArenaError, error};
+use crate::opening_moves::OpeningGame;
 use crate::plural::plural;
 use crate::seed::mix;
 
@@ -103,7 +104,12 @@ impl OpeningBook {
     }
 
     /// The opening of round `round` in a match seeded with `seed`.
-    pub fn opening<G: EngineGame>(&self, round: usize, seed: u64, options: &G::Options) -> Result<Opening, ArenaError> {
+    pub fn opening<G: OpeningGame>(
+        &self,
+        round: usize,
+        seed: u64,
+        options: &G::Options,
+    ) -> Result<Opening, ArenaError> {
         match self {
             OpeningBook::Start => Ok(Opening::default()),
             OpeningBook::Lines { openings, .. } => Ok(openings[round % openings.len()].clone()),

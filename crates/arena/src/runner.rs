@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use tabula_engine::time::TimeManager;
-use tabula_engine::{EngineGame, Searcher, registry};
+use tabula_engine::{Searcher, registry};
 use tabula_rules::{Game, Outcome};
 
 use crate::engine::{EngineEntry, Source};
@@ -16,6 +16,7 @@ use crate::error::{ArenaError, error};
 use crate::game::{GameSetup, Termination, TimeSource, play_game};
 use crate::line::GameLine;
 use crate::opening::OpeningBook;
+use crate::opening_moves::OpeningGame;
 use crate::player::{FlagRule, Player};
 use crate::plural::plural;
 use crate::record::{Record, RecordedMove, options_text, result_text};
@@ -102,7 +103,7 @@ pub struct FinishedGame {
     pub line: GameLine,
 }
 
-impl<G: EngineGame> MatchConfig<G> {
+impl<G: OpeningGame> MatchConfig<G> {
     /// A match of `games` games between `engines` under `options`, from the start position,
     /// one game at a time, seed 0, no clock margin, the default time manager; engines are
     /// built by the registry.
@@ -367,7 +368,7 @@ impl<G: EngineGame> MatchConfig<G> {
 
 /// Plays the match on `config.concurrency` threads. `on_game` receives every finished game in
 /// game order; returning `false` stops the match after the games in progress.
-pub fn run_match<G: EngineGame>(
+pub fn run_match<G: OpeningGame>(
     config: &MatchConfig<G>,
     time: Arc<dyn TimeSource>,
     on_game: &mut dyn FnMut(&FinishedGame) -> bool,
@@ -376,7 +377,7 @@ pub fn run_match<G: EngineGame>(
 }
 
 /// [`run_match`] of a match already prepared by [`MatchConfig::prepare`].
-pub fn run_plan<G: EngineGame>(
+pub fn run_plan<G: OpeningGame>(
     config: &MatchConfig<G>,
     prepared: &MatchPlan<G>,
     time: Arc<dyn TimeSource>,

@@ -29,7 +29,7 @@ fn alphabeta_share<V: Variant + McBench>(rounds: usize, depth: u32) -> f64 {
     ];
     let mut config = MatchConfig::<Mc<V>>::new(options, engines, None, 2 * rounds);
     // Random openings leave out clock calls and gifts across the canal
-    // (EngineGame::opening_move).
+    // (OpeningGame::opening_move).
     config.openings = OpeningBook::Random { plies: 3 };
     config.seed = 11;
     config.concurrency = 2;

@@ -4,8 +4,7 @@
 //! move over 40 games a row, is `docs/strength.md`.
 
 use tabula_arena::TimeControl;
-use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, Source, run_match};
-use tabula_engine::EngineGame;
+use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, OpeningGame, Source, run_match};
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_rules::games::e::{E, EOptions};
 use tabula_rules::games::echelon::{Echelon, EgOptions};
@@ -22,7 +21,7 @@ const BUDGET: [u64; 2] = [20_000, 5_000];
 /// Plays `spec` (limited to `nodes` a move) against `minimax:depth=2` from `rounds` random
 /// openings, each with the seats swapped; returns `spec`'s share of the points and the
 /// games that reached the ply cap.
-fn share<G: EngineGame>(mut options: G::Options, spec: &str, nodes: u64, rounds: usize, cap: u32) -> (f64, usize) {
+fn share<G: OpeningGame>(mut options: G::Options, spec: &str, nodes: u64, rounds: usize, cap: u32) -> (f64, usize) {
     options.set_max_plies(Some(cap)).unwrap();
     let engines = vec![
         EngineEntry {
@@ -54,7 +53,7 @@ fn share<G: EngineGame>(mut options: G::Options, spec: &str, nodes: u64, rounds:
 
 /// Alpha-beta at `nodes[0]` nodes a move and MCTS at `nodes[1]` iterations each score more
 /// than half the points against `minimax:depth=2` over `rounds` openings.
-fn both_beat_minimax<G: EngineGame>(options: G::Options, nodes: [u64; 2], rounds: usize, cap: u32) {
+fn both_beat_minimax<G: OpeningGame>(options: G::Options, nodes: [u64; 2], rounds: usize, cap: u32) {
     for (spec, nodes) in [("alphabeta:hash=4", nodes[0]), ("mcts:memory=16", nodes[1])] {
         let (share, capped) = share::<G>(options.clone(), spec, nodes, rounds, cap);
         eprintln!("{} {spec}: {share} against minimax:depth=2, {capped} at the ply cap", G::NAME);

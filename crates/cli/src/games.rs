@@ -1,16 +1,17 @@
 //! The game registry: one `match` on the game's name that calls a generic command, so
 //! every game is monomorphised. The games come from [`tabula_rules::for_each_game!`].
 
+use tabula_arena::OpeningGame;
 use tabula_board::Picture;
-use tabula_engine::EngineGame;
 use tabula_rules::games::NAMES;
 
 use crate::error::{CliError, usage};
 
-/// What the commands need of a game: the engine's view of it and its pictures.
-pub trait CliGame: EngineGame + Picture {}
+/// What the commands need of a game: the engine's view of it, its random openings and its
+/// pictures.
+pub trait CliGame: OpeningGame + Picture {}
 
-impl<G: EngineGame + Picture> CliGame for G {}
+impl<G: OpeningGame + Picture> CliGame for G {}
 
 /// A command that runs for any game.
 pub trait GameCommand {

@@ -16,13 +16,12 @@ use tabula_arena::{
     EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_plan,
     unique_names,
 };
-use tabula_engine::EngineGame;
 use tabula_engine::time::TimeManager;
 use tabula_rules::core::ending::MAX_PLIES;
 use tabula_rules::{Game, GameOptions};
 
 use crate::error::{CliError, usage};
-use crate::games::{GameCommand, dispatch};
+use crate::games::{CliGame, GameCommand, dispatch};
 use crate::match_files::{Output, Resumed, resume_lines, resume_records};
 use crate::position::GameArgs;
 
@@ -118,7 +117,7 @@ impl MatchArgs {
 }
 
 impl GameCommand for MatchArgs {
-    fn run<G: EngineGame>(self) -> Result<(), CliError> {
+    fn run<G: CliGame>(self) -> Result<(), CliError> {
         let options = self.options::<G>()?;
         let mut engines = self.engines.iter().map(|e| EngineEntry::parse(e)).collect::<Result<Vec<_>, _>>()?;
         unique_names(&mut engines);

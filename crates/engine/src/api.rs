@@ -219,18 +219,4 @@ pub trait EngineGame: Game {
     /// killers, before the history of cut-offs orders the rest. Yes unless a game's tactical
     /// moves are seldom its best.
     const TACTICAL_FIRST: bool = true;
-    /// Whether a random opening may play this move. A game leaves out moves that no player
-    /// opens with and that would decide the games started from them (Martian Chess: calling
-    /// the clock, which ends a capture-free opening as a draw seven plies later, and
-    /// crossing the canal without a capture, which gives the piece away). By default every
-    /// legal move may be played.
-    fn opening_move(&self, _mv: Self::Move) -> bool {
-        true
-    }
-    /// Whether a random opening must end even: `minimax` two plies deep over
-    /// [`plain_value`](Self::plain_value) finds the seat to move neither ahead nor behind
-    /// (nothing hangs, nothing is already lost), or the opening is drawn again. For games of
-    /// material where a few random plies often give a piece away and decide the game before
-    /// the engines play; a race is never even after random moves, so by default no.
-    const EVEN_OPENINGS: bool = false;
 }

@@ -278,19 +278,6 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
     fn is_tactical(&self, mv: Self::Move) -> bool {
         self.is_capture(mv)
     }
-
-    /// Random openings leave out clock calls (a call in a capture-free opening ends it 0-0
-    /// seven plies later) and crossings that capture nothing (they hand the piece to the
-    /// zone it lands in: a queen given away on the first move decides the game before the
-    /// engines play).
-    fn opening_move(&self, mv: Self::Move) -> bool {
-        let stays = mv.is_pass() || self.topology().zone_of[mv.to as usize] == self.to_move().0;
-        !mv.call && (stays || self.is_capture(mv))
-    }
-
-    /// On a small board a random move often leaves a piece where the next move takes it
-    /// for nothing; such an opening decides the pair of games played from it.
-    const EVEN_OPENINGS: bool = true;
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! | `engine/src/eval/` | the evaluator and `EngineGame` (bench positions, tuning) | the compiler (the CLI dispatches every game) |
 //! | `board/src/` | the pictures (`Picture`) | the compiler (the CLI and the server draw every game) |
 //! | `serve/src/clicks.rs` | what a click on the board means (`Clicks`) | the compiler (the server's catalog) |
+//! | `arena/src/opening_moves.rs` | what a random opening may play (`OpeningGame`) | the compiler (the CLI's `match`) |
 //! | `docs/games/NAME.md` | the rules as we decided them | a test (`every_game_has_a_rules_document` in `rules/tests/harness/`) |
 
 pub mod chinese_checkers;
