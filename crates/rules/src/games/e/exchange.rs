@@ -56,10 +56,10 @@ impl E {
 }
 
 /// The exchanges that may follow the movement of unit `u` onto cell `to`.
-pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
+pub(super) fn after_movement(g: &E, unit: &Unit, to: usize, sink: &mut impl Sink) {
     let me = g.turn.to_move as usize;
     let mut p = *g;
-    let base = p.move_unit(u.x, to);
+    let base = p.move_unit(unit.piece, to);
     // Gb lies above a piece of the mover: on a tall cell where the mover has a piece.
     let gb_cells = p.tall & p.present[me];
     let mut ga = p.top[to];
@@ -68,7 +68,7 @@ pub(super) fn after_movement(g: &E, u: &Unit, to: usize, sink: &mut impl Sink) {
             for b in BitIter(p.trapped_by(ga, base) as Bits) {
                 for gb in p.seat_pieces_on(b, gb_cells) {
                     if p.trapped_by(gb, 0) & (1 << me) != 0 && p.exchange_ok(ga, gb) {
-                        sink.turn(EMove { from: u.from, to: to as u8, guard: p.slot_of(ga), other: p.slot_of(gb) });
+                        sink.turn(EMove { from: unit.from, to: to as u8, guard: p.slot_of(ga), other: p.slot_of(gb) });
                     }
                 }
             }

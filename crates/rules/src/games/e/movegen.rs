@@ -10,23 +10,34 @@ use crate::core::moves::MoveList;
 use crate::geometry::bits::{BITS, BitIter, Bits};
 use crate::geometry::hex::NONE;
 
+/// The six directions of the board, 0 to 5, as [`Tables::step`] and [`Tables::jump`] count
+/// them.
+const DIRECTIONS: usize = 6;
+
+/// The direction a path came in before its first step or jump: none of the six.
+const NO_DIRECTION: usize = DIRECTIONS;
+
+/// The farthest distance [`Tables::reach`] holds, as far as any movement goes.
+const FARTHEST: usize = 6;
+
 /// Where generated turns go.
 pub(super) trait Sink {
-    /// The movements of the piece at `from` to each cell of `dests`.
-    fn movements(&mut self, from: Slot, dests: Bits);
+    /// The movements of the piece at `from` to each cell of `destinations`.
+    fn movements(&mut self, from: Slot, destinations: Bits);
     /// One turn.
     fn turn(&mut self, mv: EMove);
     /// Whether any turn came so far.
     fn any(&self) -> bool;
 }
 
-struct Lister<'a>(&'a mut MoveList<EMove>);
+/// A sink that lists the turns.
+struct MoveLister<'a>(&'a mut MoveList<EMove>);
 
-impl Sink for Lister<'_> {
+impl Sink for MoveLister<'_> {
     #[inline]
-    fn movements(&mut self, from: Slot, dests: Bits) {
-        for t in BitIter(dests) {
-            self.0.push(EMove::movement(from, t as u8));
+    fn movements(&mut self, from: Slot, destinations: Bits) {
+        for to in BitIter(destinations) {
+            self.0.push(EMove::movement(from, to as u8));
         }
     }
     #[inline]
@@ -38,12 +49,13 @@ impl Sink for Lister<'_> {
     }
 }
 
-struct Counter(usize);
+/// A sink that counts the turns.
+struct MoveCounter(usize);
 
-impl Sink for Counter {
+impl Sink for MoveCounter {
     #[inline]
-    fn movements(&mut self, _from: Slot, dests: Bits) {
-        self.0 += dests.count_ones() as usize;
+    fn movements(&mut self, _from: Slot, destinations: Bits) {
+        self.0 += destinations.count_ones() as usize;
     }
     #[inline]
     fn turn(&mut self, _mv: EMove) {
@@ -55,128 +67,142 @@ impl Sink for Counter {
 }
 
 /// Appends the turns of the side to move.
-pub(super) fn generate(g: &E, out: &mut MoveList<EMove>) {
+pub(super) fn generate(game: &E, out: &mut MoveList<EMove>) {
     let before = out.len();
-    let mut sink = Lister(out);
-    turns(g, &mut sink);
+    let mut sink = MoveLister(out);
+    turns(game, &mut sink);
     if sink.0.len() == before {
         sink.0.push(EMove::PASS);
     }
 }
 
 /// Counts the turns of the side to move.
-pub(super) fn count(g: &E) -> usize {
-    let mut sink = Counter(0);
-    turns(g, &mut sink);
+pub(super) fn count(game: &E) -> usize {
+    let mut sink = MoveCounter(0);
+    turns(game, &mut sink);
     sink.0.max(1)
 }
 
-/// A moving unit: an uncovered piece `x` of the mover and everything above it.
+/// A moving unit: an uncovered piece of the mover and everything above it.
 pub(super) struct Unit {
-    pub x: u8,
+    /// The moved piece, the unit's bottom.
+    pub piece: u8,
+    /// Its slot.
     pub from: Slot,
-    /// The largest size in the unit of a seat other than each seat (0: none).
-    pub max_excl: [u8; MAX_SEATS],
+    /// For each seat, the largest size in the unit among the other seats' pieces (0:
+    /// none): what the unit can cover of that seat's pieces.
+    pub largest_of_others: [u8; MAX_SEATS],
     /// Seats with a piece the unit's own pieces already trap.
     pub trapped_seats: u8,
     /// The largest of the mover's pieces in the unit.
-    pub own_max: u8,
-    pub len: u8,
+    pub largest_own: u8,
+    /// How many pieces the unit holds.
+    pub piece_count: u8,
 }
 
 /// What every unit of one position shares.
-struct Walk<'a> {
-    g: &'a E,
-    t: &'a Tables,
-    me: usize,
+struct Walker<'a> {
+    game: &'a E,
+    tables: &'a Tables,
+    /// The side to move.
+    mover: usize,
     /// Per seat, the cells of its Home where it has a piece (landings there need a look).
     home_present: [Bits; MAX_SEATS],
     jump_cost: u8,
-    straight: bool,
+    straight_only: bool,
 }
 
-/// The cells the piece `x` of the side to move can end a movement on (it is uncovered).
-pub(super) fn destinations_of(g: &E, x: u8) -> Bits {
-    let w = Walk::new(g);
-    w.destinations(&w.unit(x))
+/// The cells the piece `piece` of the side to move can end a movement on (it is
+/// uncovered).
+pub(super) fn destinations_of(game: &E, piece: u8) -> Bits {
+    let walker = Walker::new(game);
+    walker.destinations(&walker.unit(piece))
 }
 
-fn turns(g: &E, sink: &mut impl Sink) {
-    let w = Walk::new(g);
-    let me = w.me;
-    let first = me * PIECES;
-    if g.options.ge2_must_unstack {
+fn turns(game: &E, sink: &mut impl Sink) {
+    let walker = Walker::new(game);
+    let first = walker.mover * PIECES;
+    if game.options.ge2_must_unstack {
         // Only movements off the mover's own colour, while there is one.
-        for x in first..first + PIECES {
-            let x = x as u8;
-            let under = g.below[x as usize];
-            if g.cell[x as usize] != NONE && under != NONE && seat_of(under) as usize == me && !g.covered(x) {
-                w.unit_turns(x, sink);
+        for piece in first..first + PIECES {
+            let piece = piece as u8;
+            let under = game.below[piece as usize];
+            if game.cell[piece as usize] != NONE
+                && under != NONE
+                && seat_of(under) as usize == walker.mover
+                && !game.covered(piece)
+            {
+                walker.unit_turns(piece, sink);
             }
         }
         if sink.any() {
             return;
         }
     }
-    for x in first..first + PIECES {
-        let x = x as u8;
-        if g.cell[x as usize] != NONE && !g.covered(x) {
-            w.unit_turns(x, sink);
+    for piece in first..first + PIECES {
+        let piece = piece as u8;
+        if game.cell[piece as usize] != NONE && !game.covered(piece) {
+            walker.unit_turns(piece, sink);
         }
     }
-    exchange::standalone(g, sink);
+    exchange::standalone(game, sink);
 }
 
-/// One legal path of the movement `mv` in `g`, the position before it: the cells landed on
-/// between its from cell and its to cell, in order; `None` if `mv` has no such movement.
-pub(super) fn movement_path(g: &E, mv: EMove) -> Option<Vec<usize>> {
-    let w = Walk::new(g);
-    let x = g.piece_in(mv.from)?;
-    if seat_of(x) as usize != w.me {
+/// One legal path of the movement `mv` in `game`, the position before it: the cells landed
+/// on between its from cell and its to cell, in order; `None` if `mv` has no such movement.
+pub(super) fn movement_path(game: &E, mv: EMove) -> Option<Vec<usize>> {
+    let walker = Walker::new(game);
+    let piece = game.piece_in(mv.from)?;
+    if seat_of(piece) as usize != walker.mover {
         return None;
     }
-    let u = w.unit(x);
-    let (from, size) = (u.from.cell as usize, size_of(u.x));
-    let reach = if w.jump_cost == 1 { 2 * size } else { size };
-    let land = w.landable(&u, w.t.reach[from][reach.min(6) as usize]);
-    let occ = if g.below[u.x as usize] == NONE { g.occupied & !BITS[from] } else { g.occupied };
+    let unit = walker.unit(piece);
+    let (from, size) = (unit.from.cell as usize, size_of(unit.piece));
+    let landable = walker.landable(&unit, walker.reach(&unit));
+    let jumpable = walker.jumpable(&unit);
     let mut path = Vec::new();
-    let target = Target { land, occ, to: mv.to as usize };
-    w.find(from, size, BITS[from], 6, &target, &mut path).then_some(path)
+    let goal = PathGoal { landable, jumpable, to: mv.to as usize };
+    walker.find_path(from, size, BITS[from], NO_DIRECTION, &goal, &mut path).then_some(path)
 }
 
-/// What [`Walk::find`] looks for: the movement's landing cells, the occupied cells it may
-/// jump over, and its to cell.
-struct Target {
-    land: Bits,
-    occ: Bits,
+/// What [`Walker::find_path`] looks for: the movement's landing cells, the occupied cells
+/// it may jump over, and its to cell.
+struct PathGoal {
+    landable: Bits,
+    jumpable: Bits,
     to: usize,
 }
 
-impl<'a> Walk<'a> {
-    /// The walker of the side to move in `g`.
-    fn new(g: &'a E) -> Self {
-        let t = &*TABLES;
+impl<'a> Walker<'a> {
+    /// The walker of the side to move in `game`.
+    fn new(game: &'a E) -> Self {
+        let tables = &*TABLES;
         let mut home_present = [0; MAX_SEATS];
-        for (s, hp) in home_present.iter_mut().enumerate().take(g.seats as usize) {
-            *hp = g.present[s] & t.home[g.sectors[s] as usize];
+        for (s, present) in home_present.iter_mut().enumerate().take(game.seats as usize) {
+            *present = game.present[s] & tables.home[game.sectors[s] as usize];
         }
-        let me = g.turn.to_move as usize;
-        Walk { g, t, me, home_present, jump_cost: g.options.jump_cost, straight: g.options.straight_line_only }
+        Walker {
+            game,
+            tables,
+            mover: game.turn.to_move as usize,
+            home_present,
+            jump_cost: game.options.jump_cost,
+            straight_only: game.options.straight_line_only,
+        }
     }
 
-    /// The movements of `x`'s unit, each followed by the exchanges it allows.
-    fn unit_turns(&self, x: u8, sink: &mut impl Sink) {
-        let g = self.g;
-        let u = self.unit(x);
-        let dests = self.destinations(&u);
-        if dests == 0 {
+    /// The movements of `piece`'s unit, each followed by the exchanges it allows.
+    fn unit_turns(&self, piece: u8, sink: &mut impl Sink) {
+        let game = self.game;
+        let unit = self.unit(piece);
+        let destinations = self.destinations(&unit);
+        if destinations == 0 {
             return;
         }
-        sink.movements(u.from, dests);
-        for to in BitIter(dests & g.occupied) {
-            if self.may_trap(&u, to) {
-                exchange::after_movement(g, &u, to, sink);
+        sink.movements(unit.from, destinations);
+        for to in BitIter(destinations & game.occupied) {
+            if self.may_trap(&unit, to) {
+                exchange::after_movement(game, &unit, to, sink);
             }
         }
     }
@@ -184,124 +210,164 @@ impl<'a> Walk<'a> {
     /// Whether landing on `to` puts one of the mover's pieces of the unit over a piece of
     /// another seat that it covers: the only way a movement makes an exchange possible.
     #[inline]
-    fn may_trap(&self, u: &Unit, to: usize) -> bool {
-        self.g.stack_pieces(to).any(|q| seat_of(q) as usize != self.me && self.g.options.covers(u.own_max, size_of(q)))
+    fn may_trap(&self, unit: &Unit, to: usize) -> bool {
+        self.game
+            .stack_pieces(to)
+            .any(|q| seat_of(q) as usize != self.mover && self.game.options.covers(unit.largest_own, size_of(q)))
     }
 
-    /// The unit of piece `x`.
-    fn unit(&self, x: u8) -> Unit {
-        let g = self.g;
-        let from = Slot { cell: g.cell[x as usize], level: g.level[x as usize] };
-        let size = size_of(x);
-        if g.above[x as usize] == NONE {
+    /// The unit of `piece`.
+    fn unit(&self, piece: u8) -> Unit {
+        let game = self.game;
+        let from = Slot { cell: game.cell[piece as usize], level: game.level[piece as usize] };
+        let size = size_of(piece);
+        if game.above[piece as usize] == NONE {
             // A lone top piece: the common case.
-            let mut max_excl = [size; MAX_SEATS];
-            max_excl[self.me] = 0;
-            return Unit { x, from, max_excl, trapped_seats: 0, own_max: size, len: 1 };
+            let mut others = [size; MAX_SEATS];
+            others[self.mover] = 0;
+            return Unit {
+                piece,
+                from,
+                largest_of_others: others,
+                trapped_seats: 0,
+                largest_own: size,
+                piece_count: 1,
+            };
         }
-        // From the top of the stack down to x: each piece is trapped by the largest piece
-        // of another seat above it.
-        let mut seen = [0u8; MAX_SEATS];
+        // From the top of the stack down to `piece`: each piece is trapped by the largest
+        // piece of another seat above it.
+        let mut largest = [0u8; MAX_SEATS];
         let mut trapped_seats = 0u8;
-        let mut len = 0;
-        let mut q = g.top[from.cell as usize];
+        let mut piece_count = 0;
+        let mut q = game.top[from.cell as usize];
         loop {
             let s = seat_of(q) as usize;
-            if g.options.covers(max_other(&seen, s), size_of(q)) {
+            if game.options.covers(largest_except(&largest, s), size_of(q)) {
                 trapped_seats |= 1 << s;
             }
-            seen[s] = seen[s].max(size_of(q));
-            len += 1;
-            if q == x {
+            largest[s] = largest[s].max(size_of(q));
+            piece_count += 1;
+            if q == piece {
                 break;
             }
-            q = g.below[q as usize];
+            q = game.below[q as usize];
         }
-        let mut max_excl = [0u8; MAX_SEATS];
-        for (s, m) in max_excl.iter_mut().enumerate() {
-            *m = max_other(&seen, s);
+        let mut others = [0u8; MAX_SEATS];
+        for (s, m) in others.iter_mut().enumerate() {
+            *m = largest_except(&largest, s);
         }
-        Unit { x, from, max_excl, trapped_seats, own_max: seen[self.me], len }
+        Unit { piece, from, largest_of_others: others, trapped_seats, largest_own: largest[self.mover], piece_count }
     }
 
     /// The cells of `region` where the unit may land: not topped by the mover, within the
     /// stack limit, and leaving the stack home-safe.
-    fn landable(&self, u: &Unit, region: Bits) -> Bits {
-        let (g, t) = (self.g, self.t);
-        let mut land = region & !g.tops[self.me];
-        if let Some(k) = g.options.stack_limit {
-            if u.len > k {
+    fn landable(&self, unit: &Unit, region: Bits) -> Bits {
+        let (game, tables) = (self.game, self.tables);
+        let mut landable = region & !game.tops[self.mover];
+        if let Some(limit) = game.options.stack_limit {
+            if unit.piece_count > limit {
                 return 0;
             }
-            for c in BitIter(land & g.occupied) {
-                if g.height[c] + u.len > k {
-                    land &= !BITS[c];
+            for c in BitIter(landable & game.occupied) {
+                if game.height[c] + unit.piece_count > limit {
+                    landable &= !BITS[c];
                 }
             }
         }
-        for s in BitIter(u.trapped_seats as Bits) {
-            land &= !t.home[g.sectors[s] as usize];
+        for s in BitIter(unit.trapped_seats as Bits) {
+            landable &= !tables.home[game.sectors[s] as usize];
         }
         let mut danger = 0;
-        for s in 0..g.seats as usize {
-            if u.max_excl[s] > 0 {
+        for s in 0..game.seats as usize {
+            if unit.largest_of_others[s] > 0 {
                 danger |= self.home_present[s];
             }
         }
-        for c in BitIter(land & danger) {
-            let homes = t.home_of[c];
-            let unsafe_landing = g.stack_pieces(c).any(|q| {
+        for c in BitIter(landable & danger) {
+            let homes = tables.home_of[c];
+            let unsafe_landing = game.stack_pieces(c).any(|q| {
                 let s = seat_of(q) as usize;
-                homes & (1 << g.sectors[s]) != 0 && g.options.covers(u.max_excl[s], size_of(q))
+                homes & (1 << game.sectors[s]) != 0 && game.options.covers(unit.largest_of_others[s], size_of(q))
             });
             if unsafe_landing {
-                land &= !BITS[c];
+                landable &= !BITS[c];
             }
         }
-        land
+        landable
+    }
+
+    /// The occupied cells the unit may jump over: its origin only if pieces stay below it.
+    fn jumpable(&self, unit: &Unit) -> Bits {
+        let game = self.game;
+        if game.below[unit.piece as usize] == NONE {
+            game.occupied & !BITS[unit.from.cell as usize]
+        } else {
+            game.occupied
+        }
+    }
+
+    /// The cells the unit may end on by distance: as many steps as its piece's size,
+    /// twice as far when jumps cost 1.
+    fn reach(&self, unit: &Unit) -> Bits {
+        let size = size_of(unit.piece) as usize;
+        let distance = if self.jump_cost == 1 { 2 * size } else { size };
+        self.tables.reach[unit.from.cell as usize][distance.min(FARTHEST)]
     }
 
     /// Every cell the unit can end on after a path of exactly its piece's size.
-    fn destinations(&self, u: &Unit) -> Bits {
-        let g = self.g;
-        let from = u.from.cell as usize;
-        let size = size_of(u.x);
-        let reach = if self.jump_cost == 1 { 2 * size } else { size };
-        let land = self.landable(u, self.t.reach[from][reach.min(6) as usize]);
-        if land == 0 {
+    fn destinations(&self, unit: &Unit) -> Bits {
+        let landable = self.landable(unit, self.reach(unit));
+        if landable == 0 {
             return 0;
         }
-        // The origin counts as occupied for jumps only if pieces stay below the unit.
-        let occ = if g.below[u.x as usize] == NONE { g.occupied & !BITS[from] } else { g.occupied };
-        let mut dests = 0;
-        self.walk(from, size, BITS[from], 6, land, occ, &mut dests);
-        dests
+        let from = unit.from.cell as usize;
+        let mut destinations = 0;
+        self.walk(
+            from,
+            size_of(unit.piece),
+            BITS[from],
+            NO_DIRECTION,
+            landable,
+            self.jumpable(unit),
+            &mut destinations,
+        );
+        destinations
     }
 
     /// The directions a path at `pos` may go on in, each with the cell one step that way:
-    /// all six, or on straight lines only `last` (6: none yet), and only onto the board.
+    /// all six, or on straight lines only `last` (unless it is [`NO_DIRECTION`]), and only
+    /// onto the board.
     #[inline(always)]
-    fn steps(&self, pos: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
-        let only = (self.straight && last < 6).then_some(last);
-        (0..6)
-            .filter(move |&d| only.is_none_or(|l| l == d))
-            .map(move |d| (d, self.t.step[pos][d] as usize))
-            .filter(|&(_, s)| s < CELLS)
+    fn directions(&self, pos: usize, last: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let only = (self.straight_only && last != NO_DIRECTION).then_some(last);
+        (0..DIRECTIONS)
+            .filter(move |&dir| only.is_none_or(|l| l == dir))
+            .map(move |dir| (dir, self.tables.step[pos][dir] as usize))
+            .filter(|&(_, step)| step < CELLS)
     }
 
-    /// The walk of [`walk`](Walk::walk) that stops at the first path ending on `goal.to`,
+    /// The walk of [`walk`](Walker::walk) that stops at the first path ending on `goal.to`,
     /// keeping the cells landed on before it in `path`; whether it found one.
-    fn find(&self, pos: usize, left: u8, visited: Bits, last: usize, goal: &Target, path: &mut Vec<usize>) -> bool {
-        let t = self.t;
-        let open = goal.land & !visited;
-        for (d, s) in self.steps(pos, last) {
-            let mut hops = [(s, 1, open & BITS[s] != 0), (NONE as usize, self.jump_cost, false)];
-            if left >= self.jump_cost && goal.occ & BITS[s] != 0 {
-                let j = t.jump[pos][d] as usize;
-                hops[1] = (j, self.jump_cost, j < CELLS && open & BITS[j] != 0);
+    fn find_path(
+        &self,
+        pos: usize,
+        left: u8,
+        visited: Bits,
+        last: usize,
+        goal: &PathGoal,
+        path: &mut Vec<usize>,
+    ) -> bool {
+        let tables = self.tables;
+        let open = goal.landable & !visited;
+        for (dir, step) in self.directions(pos, last) {
+            // The step, then the jump over the step's cell if it is occupied.
+            let mut hops = [(step, 1, open & BITS[step] != 0), (NONE as usize, self.jump_cost, false)];
+            if left >= self.jump_cost && goal.jumpable & BITS[step] != 0 {
+                let jump = tables.jump[pos][dir] as usize;
+                hops[1] = (jump, self.jump_cost, jump < CELLS && open & BITS[jump] != 0);
             }
-            for (cell, cost, ok) in hops {
-                if !ok || cost > left {
+            for (cell, cost, lands) in hops {
+                if !lands || cost > left {
                     continue;
                 }
                 if cost == left {
@@ -311,7 +377,7 @@ impl<'a> Walk<'a> {
                     continue;
                 }
                 path.push(cell);
-                if self.find(cell, left - cost, visited | BITS[cell], d, goal, path) {
+                if self.find_path(cell, left - cost, visited | BITS[cell], dir, goal, path) {
                     return true;
                 }
                 path.pop();
@@ -320,39 +386,57 @@ impl<'a> Walk<'a> {
         false
     }
 
-    /// Extends a path at `pos` with `left` to spend; `last` is the previous direction (6:
-    /// none).
+    /// Extends a path at `pos` with `left` to spend, having come in direction `last`
+    /// ([`NO_DIRECTION`] at the start), landing only on `landable` cells and jumping only
+    /// over `jumpable` ones; adds the cells where it can end to `destinations`.
     #[allow(clippy::too_many_arguments)]
-    fn walk(&self, pos: usize, left: u8, visited: Bits, last: usize, land: Bits, occ: Bits, dests: &mut Bits) {
-        let t = self.t;
-        let open = land & !visited;
-        if left == 1 && !self.straight {
-            *dests |= t.neighbors[pos] & open;
+    fn walk(
+        &self,
+        pos: usize,
+        left: u8,
+        visited: Bits,
+        last: usize,
+        landable: Bits,
+        jumpable: Bits,
+        destinations: &mut Bits,
+    ) {
+        let tables = self.tables;
+        let open = landable & !visited;
+        if left == 1 && !self.straight_only {
+            *destinations |= tables.neighbors[pos] & open;
             if self.jump_cost == 1 {
-                for d in 0..6 {
-                    let (s, j) = (t.step[pos][d], t.jump[pos][d]);
-                    if j != NONE && occ & BITS[s as usize] != 0 {
-                        *dests |= BITS[j as usize] & open;
+                for dir in 0..DIRECTIONS {
+                    let (step, jump) = (tables.step[pos][dir], tables.jump[pos][dir]);
+                    if jump != NONE && jumpable & BITS[step as usize] != 0 {
+                        *destinations |= BITS[jump as usize] & open;
                     }
                 }
             }
             return;
         }
-        for (d, s) in self.steps(pos, last) {
-            if open & BITS[s] != 0 {
+        for (dir, step) in self.directions(pos, last) {
+            if open & BITS[step] != 0 {
                 if left == 1 {
-                    *dests |= BITS[s];
+                    *destinations |= BITS[step];
                 } else {
-                    self.walk(s, left - 1, visited | BITS[s], d, land, occ, dests);
+                    self.walk(step, left - 1, visited | BITS[step], dir, landable, jumpable, destinations);
                 }
             }
-            if left >= self.jump_cost && occ & BITS[s] != 0 {
-                let j = t.jump[pos][d] as usize;
-                if j < CELLS && open & BITS[j] != 0 {
+            if left >= self.jump_cost && jumpable & BITS[step] != 0 {
+                let jump = tables.jump[pos][dir] as usize;
+                if jump < CELLS && open & BITS[jump] != 0 {
                     if left == self.jump_cost {
-                        *dests |= BITS[j];
+                        *destinations |= BITS[jump];
                     } else {
-                        self.walk(j, left - self.jump_cost, visited | BITS[j], d, land, occ, dests);
+                        self.walk(
+                            jump,
+                            left - self.jump_cost,
+                            visited | BITS[jump],
+                            dir,
+                            landable,
+                            jumpable,
+                            destinations,
+                        );
                     }
                 }
             }
@@ -360,11 +444,11 @@ impl<'a> Walk<'a> {
     }
 }
 
-/// The largest of `seen` over the seats other than `seat`.
+/// The largest of `largest` (a size per seat) over the seats other than `seat`.
 #[inline(always)]
-fn max_other(seen: &[u8; MAX_SEATS], seat: usize) -> u8 {
+fn largest_except(largest: &[u8; MAX_SEATS], seat: usize) -> u8 {
     let mut m = 0;
-    for (s, &v) in seen.iter().enumerate() {
+    for (s, &v) in largest.iter().enumerate() {
         if s != seat && v > m {
             m = v;
         }
@@ -372,7 +456,7 @@ fn max_other(seen: &[u8; MAX_SEATS], seat: usize) -> u8 {
     m
 }
 
-/// The move generator of this game for [`Game`].
+/// The move generator of this game for [`Game`](crate::core::game::Game).
 pub struct Movegen;
 
 impl crate::core::game::Generator<E> for Movegen {
