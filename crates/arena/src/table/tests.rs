@@ -139,3 +139,32 @@ fn the_answer_of_an_abandoned_search_is_dropped() {
     assert!(matches!(answer, Answer::Done(_)));
     assert!(table.finish()[0].is_some(), "the searcher comes back");
 }
+
+/// Every kind of search thread runs from a deep position of the game with the largest
+/// frames (six-seat E): the table's own, with Lazy SMP helpers and with MCTS trees beside
+/// it. (How deep a search may recurse on those stacks is measured in the engine's
+/// `stack_tests`.)
+#[test]
+fn searches_with_helper_threads_run_on_the_tables_thread() {
+    use tabula_rules::games::e::{E, EOptions};
+    let options = EOptions { players: 6, ..EOptions::default() };
+    let mut game = E::new(&options).unwrap();
+    let mut moves = MoveList::new();
+    for ply in 0..60 {
+        game.legal_moves(&mut moves);
+        if game.is_over() || moves.is_empty() {
+            break;
+        }
+        game.play(moves.as_slice()[(ply * 7) % moves.len()]);
+    }
+    for spec in ["alphabeta:threads=2,hash=1", "mcts:threads=2"] {
+        let searcher = registry::build::<E>(spec).unwrap();
+        let mut sitters = vec![Sitter::searcher(searcher, spec.into(), None)];
+        sitters.extend((1..6).map(|_| Sitter::same_as(Seat(0))));
+        let mut table = Table::new(game.clone(), sitters, vec![None; 6]);
+        table.start_search(Limits::nodes(5000), false).unwrap().expect("a search");
+        let answer = table.wait(Instant::now() + Duration::from_secs(60), &mut |_| {});
+        let Some(Answer::Done(result)) = answer else { panic!("{spec}: no answer") };
+        assert!(game.is_over() || result.best.is_some_and(|mv| game.is_legal(mv)), "{spec}");
+    }
+}
