@@ -161,7 +161,7 @@ fn searches_with_helper_threads_run_on_the_tables_thread() {
         let searcher = registry::build::<E>(spec).unwrap();
         let mut sitters = vec![Sitter::searcher(searcher, spec.into(), None)];
         sitters.extend((1..6).map(|_| Sitter::same_as(Seat(0))));
-        let mut table = Table::new(game.clone(), sitters, vec![None; 6]);
+        let mut table = Table::new(game, sitters, vec![None; 6]);
         table.start_search(Limits::nodes(5000), false).unwrap().expect("a search");
         let answer = table.wait(Instant::now() + Duration::from_secs(60), &mut |_| {});
         let Some(Answer::Done(result)) = answer else { panic!("{spec}: no answer") };
