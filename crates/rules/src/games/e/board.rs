@@ -190,10 +190,22 @@ pub const SECTORS: [Bits; 6] = {
     out
 };
 
-/// The goal of a seat whose home is sector `k`: sector `k + 3`, known at compile time;
-/// eight entries so that a home sector masked to three bits indexes it without a check
-/// (the last two are never a seat's home, and no seat fills them).
-pub const GOALS: [Bits; 8] = [SECTORS[3], SECTORS[4], SECTORS[5], SECTORS[0], SECTORS[1], SECTORS[2], !0, !0];
+/// Each seat's goal by its home sector `k` (sector `k + 3`), as the one 64-bit word of a
+/// bitboard that holds it: whether that is the high word, and the goal's bits in it. No
+/// sector crosses bit 64 (checked at compile time). The last two entries belong to no home
+/// sector, and no seat fills them.
+pub const GOAL_WORDS: [(bool, u64); 8] = {
+    let mut out = [(false, u64::MAX); 8];
+    let mut k = 0;
+    while k < 6 {
+        let goal = SECTORS[(k + 3) % 6];
+        let (low, high) = (goal as u64, (goal >> 64) as u64);
+        assert!(low == 0 || high == 0, "a sector lies within one 64-bit word");
+        out[k] = if high == 0 { (false, low) } else { (true, high) };
+        k += 1;
+    }
+    out
+};
 
 /// Zobrist key of a piece of `kind` (seat × 3 + size − 1) at `cell`, height `level`: the
 /// cell-and-kind key times an odd key per height (a bijection per height, so the same
@@ -239,6 +251,10 @@ mod tests {
         assert_eq!(ray0, want);
         assert_eq!(t.zone[t.hex.parse("g7").unwrap()], Zone::Centre);
         assert_eq!(SECTORS, t.sector, "the compile-time sectors");
+        for (k, &(high, bits)) in GOAL_WORDS.iter().enumerate().take(6) {
+            let goal = if high { (bits as Bits) << 64 } else { bits as Bits };
+            assert_eq!(goal, t.sector[(k + 3) % 6], "the goal of home sector {k}");
+        }
         assert_eq!(t.zone[t.hex.parse("i8").unwrap()], Zone::Sector(0));
         assert_eq!(t.zone[t.hex.parse("a6").unwrap()], Zone::Sector(3));
         assert_eq!(t.zone[t.hex.parse("h13").unwrap()], Zone::Sector(5));

@@ -1,6 +1,6 @@
 //! Playing a turn, and the end test that playing and reading a position share.
 
-use super::board::{GOALS, MAX_SEATS, PASS_KEYS, PIECES, TURN_KEYS, piece_key};
+use super::board::{GOAL_WORDS, MAX_SEATS, PASS_KEYS, PIECES, TURN_KEYS, piece_key};
 use super::options::{EOptions, Standalone};
 use super::position::{Previous, opening_size_at};
 use super::{E, EMove, Slot, kind_of, movegen, notation, size_of};
@@ -19,12 +19,15 @@ impl E {
     /// lifting or exchanging away the piece that covered its last goal piece).
     #[inline(always)]
     pub(super) fn judge(&self) -> Option<Finish> {
-        // A seat with a piece on each goal cell may have won: one mask test per seat, over
-        // all six (the seats not playing have no piece), without a branch.
+        // A seat with a piece on each goal cell may have won: per seat, one test of the
+        // bitboard word that holds its goal, over all six seats (those not playing have no
+        // piece) without a branch. One word, not the whole bitboard: play has just written
+        // the bitboards a word at a time, and reading both words at once waits for them.
         let mut candidates = 0u8;
         for s in 0..MAX_SEATS {
-            let goal = GOALS[self.sectors[s] as usize & 7];
-            candidates |= ((self.present[s] & goal == goal) as u8) << s;
+            let (high, goal) = GOAL_WORDS[self.sectors[s] as usize & 7];
+            let present = if high { (self.present[s] >> 64) as u64 } else { self.present[s] as u64 };
+            candidates |= ((present & goal == goal) as u8) << s;
         }
         if candidates == 0
             && !ending::all_passed(self.turn.passes as u32, self.seats as u32)
