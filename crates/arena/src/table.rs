@@ -7,7 +7,7 @@
 //!
 //! Moves are played at the ply shown (the cursor), which is the last one unless a driver
 //! stepped back: a move played there drops the later plies. A search runs for the seat to
-//! move at the ply shown, on the seat's [`SearcherThread`]; every change of the game (a move,
+//! move at the ply shown, on the seat's searcher thread; every change of the game (a move,
 //! undo, a step) abandons it, so that an answer that comes later is not played.
 
 use std::io;
@@ -407,7 +407,7 @@ impl<G: EngineGame> Table<G> {
     }
 
     /// Ends the table and gives back who played, in seat order: every searcher from its
-    /// thread ([`Gone`] for one that did not come back: left searching, or panicked), every
+    /// thread (a searcher that finds no move for one that did not come back: left searching, or panicked), every
     /// outside engine; `None` for people.
     pub fn finish(self) -> Vec<Option<Mover<G>>> {
         self.seats

@@ -1,7 +1,8 @@
 //! Time controls in the cutechess spellings (`inf`, `st=2.5`, `60+0.5`, `40/60`, `1:30+1`,
 //! `nodes=1000`, `depth=8`): parsed with [`str::parse`], written back canonically with
-//! [`Display`](fmt::Display), and turned into search [`Limits`] by the engine's
-//! [`TimeManager`].
+//! [`Display`](fmt::Display), and turned into search [`Limits`](tabula_engine::Limits) by the
+//! engine's [`TimeManager`](tabula_engine::time::TimeManager) (`TimeControl::limits`, beside
+//! the [`Clock`](crate::Clock)).
 
 use std::error::Error;
 use std::fmt;

@@ -32,7 +32,7 @@ use search::Desk;
 const AUTHOR: &str = "The Tabula developers";
 
 /// An engine speaking UGI for game `G`: a searcher built from a spec string, the game's
-/// rule options for `position startpos`, and the position the runner set, on a [`Table`]
+/// rule options for `position startpos`, and the position the runner set, on a [`Table`](crate::Table)
 /// whose every seat the searcher plays.
 pub struct UgiEngine<G: EngineGame> {
     options: G::Options,

@@ -47,7 +47,7 @@ macro_rules! largest_frame {
 pub const LARGEST_FRAME: usize = tabula_rules::for_each_game!(largest_frame);
 
 /// The stack of every search thread: [`MAX_PLY`] frames of the largest game with a margin,
-/// on top of [`BASE`].
+/// on top of a megabyte for the rest.
 pub const STACK: usize = BASE + MAX_PLY * FRAME_PER_BYTE * LARGEST_FRAME;
 
 /// Starts `work` on a search thread named `name` (see the module docs).
