@@ -121,7 +121,9 @@ match_args() {
     if [ "$options" != - ]; then
         for opt in ${options//,/ }; do printf '%s\n' --opt "$opt"; done
     fi
-    printf '%s\n' --tc "$tc" --games "$GAMES" --openings random:4 --max-plies "$cap"
+    # The margin forgives a move that overruns its time because the machine was busy (the
+    # engines still plan for the row's time); without it a compile beside the ledger forfeits games.
+    printf '%s\n' --tc "$tc" --margin 0.5 --games "$GAMES" --openings random:4 --max-plies "$cap"
 }
 
 play() {
@@ -179,8 +181,9 @@ Every figure here comes from `docs/strength.sh`, which plays one `tabula match` 
 openings of 4 plies, in Martian and Coaster Chess drawn again until no piece hangs; seats
 rotated each round, one thread an engine, two games at once on a 2-core machine) and keeps each game as a JSON line in `docs/strength/`; `docs/strength.sh
 report` writes this page from those games. A row's command is `tabula match GAME --players N
---engine ENGINE --engine OPPONENT` (the opponent in every other seat) `--tc TIME --games 40
---openings random:4 --max-plies CAP`, with the row's options as `--opt`. Score: the engine's
+--engine ENGINE --engine OPPONENT` (the opponent in every other seat) `--tc TIME --margin 0.5
+--games 40 --openings random:4 --max-plies CAP`, with the row's options as `--opt` (the margin
+forgives a move that overruns because the machine was busy; engines still plan for TIME). Score: the engine's
 share of the points (a win 1, a k-way shared first place 1/k), with its 95% Wilson interval;
 capped: games ended by the ply cap. Rows at a fixed time depend on the machine and its load.
 
