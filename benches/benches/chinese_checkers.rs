@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula_benches::{alphabeta_group, mcts_group, movegen_group, perft_group, position};
-use tabula_engine::EngineGame;
 use tabula_engine::playout::chinese_checkers::CcForward;
 use tabula_rules::games::chinese_checkers::{CcMove, CcOptions, ChineseCheckers, STAR};
 use tabula_rules::{Game, MoveList};
@@ -49,7 +48,7 @@ fn perft(c: &mut Criterion) {
 
 fn search(c: &mut Criterion) {
     alphabeta_group::<ChineseCheckers>(c, &[("start-2p", 0, 7), ("midgame-2p", 1, 6), ("endgame-2p", 2, 6)]);
-    let start: ChineseCheckers = position(<ChineseCheckers as EngineGame>::BENCH_POSITIONS[0].0);
+    let start: ChineseCheckers = position(tabula_engine::bench::positions::<ChineseCheckers>()[0].text);
     mcts_group(c, "2p-start", &start, Arc::new(CcForward::default()), 4000, &[1, 2]);
 }
 

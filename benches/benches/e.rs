@@ -13,10 +13,10 @@ fn start() -> E {
 }
 
 fn bench_positions() -> Vec<(String, E)> {
-    <E as EngineGame>::BENCH_POSITIONS
+    tabula_engine::bench::positions::<E>()
         .iter()
         .enumerate()
-        .map(|(i, (text, _))| (format!("bench-{i}"), position(text)))
+        .map(|(i, p)| (format!("bench-{i}"), position(p.text)))
         .collect()
 }
 

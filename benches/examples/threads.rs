@@ -3,7 +3,7 @@
 //!
 //! - perft: bulk-counted perft of the 2-player start to `perft_depth`, split over a rayon
 //!   pool of 1 or 2 threads; leaves a second.
-//! - alpha-beta: every bench position of the game (`EngineGame::BENCH_POSITIONS`, as
+//! - alpha-beta: every bench position of the game (`tabula_engine::bench::positions`, as
 //!   `tabula bench` searches them) to its bench depth, a fresh searcher each; the ratio is
 //!   of the total time to reach the depths (every thread's nodes are counted, so nodes a
 //!   second say nothing about the second thread's use).
@@ -101,7 +101,7 @@ fn measure<G: EngineGame>(plan: &Plan) {
     let alphabeta = |threads: usize| {
         median(plan.runs, || {
             let mut total = Duration::ZERO;
-            for &(text, depth) in G::BENCH_POSITIONS {
+            for tabula_engine::bench::BenchPosition { text, depth } in tabula_engine::bench::positions::<G>() {
                 let game = G::from_text(text).expect("a bench position");
                 let mut searcher = AlphaBeta::<G>::new(AlphaBetaConfig { threads, ..AlphaBetaConfig::default() });
                 let began = Instant::now();

@@ -123,13 +123,13 @@ pub fn play_move<G: Game>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str, 
 }
 
 /// The group `<game>-alphabeta`: alpha-beta to a fixed depth from each named bench
-/// position (`(name, index in EngineGame::BENCH_POSITIONS, depth)`), one thread, a fresh
+/// position (`(name, index in tabula_engine::bench::positions, depth)`), one thread, a fresh
 /// 16 MB table each run; throughput in nodes (every node searched, quiescence included).
 pub fn alphabeta_group<G: EngineGame>(c: &mut Criterion, positions: &[(&str, usize, u32)]) {
     let mut group = group::<G>(c, "alphabeta");
     group.sample_size(10);
     for &(name, index, depth) in positions {
-        let game: G = position(G::BENCH_POSITIONS[index].0);
+        let game: G = position(tabula_engine::bench::positions::<G>()[index].text);
         let fresh = || AlphaBeta::<G>::new(AlphaBetaConfig::default());
         let nodes = fresh().search(&game, &Limits::depth(depth), &mut |_| {}).nodes;
         group.throughput(Throughput::Elements(nodes));

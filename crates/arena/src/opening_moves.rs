@@ -2,7 +2,6 @@
 //! no searcher needs.
 
 use tabula_engine::EngineGame;
-use tabula_engine::eval::martian_chess::McBench;
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
 use tabula_rules::games::e::E;
@@ -34,7 +33,7 @@ impl OpeningGame for Echelon {}
 impl OpeningGame for Icelights {}
 
 /// Martian Chess and Coaster Chess.
-impl<V: Variant + McBench> OpeningGame for Mc<V> {
+impl<V: Variant> OpeningGame for Mc<V> {
     /// Random openings leave out clock calls (a call in a capture-free opening ends it 0-0
     /// seven plies later) and crossings that capture nothing (they hand the piece to the
     /// zone it lands in: a queen given away on the first move decides the game before the

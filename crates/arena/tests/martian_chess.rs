@@ -4,7 +4,6 @@
 
 use tabula_arena::TimeControl;
 use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, Source, run_match};
-use tabula_engine::eval::martian_chess::McBench;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, Mc, McOptions, Variant};
 use tabula_rules::{Game, GameOptions, Seat};
 
@@ -12,7 +11,7 @@ use crate::wall;
 
 /// Plays alpha-beta (depth `depth`) against greedy for `rounds` rounds (both seatings);
 /// returns alpha-beta's score share.
-fn alphabeta_share<V: Variant + McBench>(rounds: usize, depth: u32) -> f64 {
+fn alphabeta_share<V: Variant>(rounds: usize, depth: u32) -> f64 {
     let mut options = McOptions::<V>::default();
     options.set_max_plies(Some(200)).unwrap();
     let engines = vec![
@@ -95,7 +94,7 @@ fn four_player_games_end_scored() {
 /// The check at one second a move: alpha-beta against greedy over 40 games (20
 /// openings, both seatings), printing wins, draws and losses. Slow (minutes), so ignored:
 /// `cargo test --release -p tabula-arena --test martian_chess -- --ignored --nocapture timed`.
-fn timed<V: Variant + McBench>() {
+fn timed<V: Variant>() {
     let mut options = McOptions::<V>::default();
     options.set_max_plies(Some(160)).unwrap();
     let st = TimeControl::FixedPerMove(std::time::Duration::from_secs(1));

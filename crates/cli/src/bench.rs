@@ -41,9 +41,10 @@ struct GameBench<'a> {
 impl GameCommand for GameBench<'_> {
     fn run<G: EngineGame>(self) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
-        for (i, &(text, bench_depth)) in G::BENCH_POSITIONS.iter().enumerate() {
-            let depth = self.depth.unwrap_or(bench_depth);
-            let game = G::from_text(text).map_err(|e| usage(format!("bench position {i} of {}: {e}", G::NAME)))?;
+        for (i, position) in tabula_engine::bench::positions::<G>().into_iter().enumerate() {
+            let depth = self.depth.unwrap_or(position.depth);
+            let game =
+                G::from_text(position.text).map_err(|e| usage(format!("bench position {i} of {}: {e}", G::NAME)))?;
             let config = AlphaBetaConfig { threads: self.threads, ..AlphaBetaConfig::default() };
             let mut searcher = AlphaBeta::<G>::new(config);
             let start = Instant::now();

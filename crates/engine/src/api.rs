@@ -4,37 +4,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use crate::search::max_ply::MAX_PLY;
-use crate::search::opponent_model::Model;
+pub use crate::score::{self, Score};
+use crate::tuning::Tuning;
 use tabula_rules::{Game, MAX_SEATS};
-
-/// A score in centi-units from one seat's point of view; wins and losses lie beyond
-/// [`score::WIN_THRESHOLD`].
-pub type Score = i32;
-
-/// Score constants shared by the searchers.
-pub mod score {
-    use super::Score;
-    /// A proven win now; a win in `p` plies scores `WIN - p`.
-    pub const WIN: Score = 1_000_000;
-    /// Scores at or beyond this magnitude are proven results.
-    pub const WIN_THRESHOLD: Score = WIN - 10_000;
-    /// Larger than any score.
-    pub const INFINITY: Score = WIN + 1;
-
-    /// `value` as seen `plies` plies above the position it was found in: a proven win
-    /// there is worth `plies` less (a win sooner is better), a proven loss `plies` more (a
-    /// loss later is less bad); other scores are unchanged.
-    pub fn from_below(value: Score, plies: u32) -> Score {
-        if value >= WIN_THRESHOLD {
-            value - plies as Score
-        } else if value <= -WIN_THRESHOLD {
-            value + plies as Score
-        } else {
-            value
-        }
-    }
-}
 
 /// What a search may spend.
 #[derive(Clone, Debug, Default)]
@@ -146,34 +118,10 @@ pub trait EngineGame: Game {
     /// over: captured points, minus the distance still to run, or the moves a seat has
     /// (entries past `self.seats()` are 0).
     fn plain_value(&self) -> [Score; MAX_SEATS];
-    /// Positions `tabula bench` searches, as position texts, each with its search depth.
-    const BENCH_POSITIONS: &'static [(&'static str, u32)];
-    /// Alpha-beta's default contempt (`alphabeta:contempt`), in evaluation units: what a
-    /// draw costs the side that searches. 0, a draw is even, unless a game sets it.
-    const CONTEMPT: Score = 0;
-    /// Alpha-beta's default late move reductions (`alphabeta:lmr`): after this many moves
-    /// of a node, quiet moves are tried one ply shallower first. 0 (none) unless a game
-    /// sets it.
-    const LATE_MOVE_REDUCTIONS: usize = 0;
-    /// Alpha-beta's default opponent model with three or more seats (`alphabeta:model`).
-    /// Paranoid unless a game sets it.
-    const OPPONENT_MODEL: Model = Model::Paranoid;
-    /// MCTS's default truncation (`mcts:cap`): after this many plies a playout is scored by
-    /// the evaluator. `None` (playouts run to the end of the game) unless a game sets it.
-    const PLAYOUT_CAP: Option<u32> = None;
-    /// MCTS's default weight of implicit minimax backups (`mcts:implicit`, 0 to 1): the
-    /// evaluator's values backed up by minimax beside the playouts' rewards. 0 (off)
-    /// unless a game sets it.
-    const MCTS_IMPLICIT: f64 = 0.0;
-    /// Whether MCTS counts a position repeated in the game as a draw (`mcts:repeat`), as
-    /// alpha-beta does. Yes unless a game says that cycles only delay its end.
-    const MCTS_REPEAT_DRAWS: bool = true;
-    /// Alpha-beta's default for a lost race (`alphabeta:lost`), in evaluation units: with
-    /// two seats, a search score at or below minus this value counts the game as lost, and
-    /// where the search's move makes no progress of the mover's own, the move that
-    /// progresses most is played instead. For games where holding on only delays the end
-    /// (a block kept until the ply cap); 0 (off) unless a game sets it.
-    const LOST_RACE: Score = 0;
+    /// The searchers' defaults for this game (contempt, reductions, opponent model,
+    /// quiescence, MCTS's playout cap and backups, ...): [`Tuning::DEFAULT`] unless the game
+    /// sets some of them.
+    const TUNING: Tuning = Tuning::DEFAULT;
     /// The share, in percent (0 to 100), of a draw in the static evaluation of this
     /// unfinished position: alpha-beta adds that share of the draw's value (its contempt)
     /// to the evaluation. Martian Chess: a running clock with the points lead shared, as
@@ -204,19 +152,9 @@ pub trait EngineGame: Game {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::Uniform)
     }
-    /// Alpha-beta's default quiescence depth (`alphabeta:quiescence`): how many plies past
-    /// the horizon tactical moves are played. As deep as the search tracks
-    /// ([`MAX_PLY`]) unless a game sets it: captures run
-    /// out, but moves that can answer each other for ever (E's traps and exchanges) need a
-    /// bound.
-    const QUIESCENCE_PLIES: u32 = MAX_PLY as u32;
     /// Whether a move is tactical (a capture, a beam threat): alpha-beta's quiescence
     /// search plays these past the horizon. Races have none.
     fn is_tactical(&self, _mv: Self::Move) -> bool {
         false
     }
-    /// Whether alpha-beta tries the tactical moves of a node right after its hash move and
-    /// killers, before the history of cut-offs orders the rest. Yes unless a game's tactical
-    /// moves are seldom its best.
-    const TACTICAL_FIRST: bool = true;
 }

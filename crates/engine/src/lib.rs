@@ -6,13 +6,17 @@
 //! a playout policy.
 
 pub mod api;
+pub mod bench;
 pub mod eval;
 pub mod memory;
 pub mod playout;
 pub mod registry;
+pub mod score;
 pub mod search;
 pub mod settings;
 pub mod solve;
 pub mod time;
+pub mod tuning;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};
+pub use tuning::Tuning;

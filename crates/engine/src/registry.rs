@@ -256,7 +256,7 @@ mod tests {
     fn a_spec_starts_from_the_games_defaults() {
         use tabula_rules::games::e::E;
         let e = alphabeta_config::<E>("alphabeta", &[]).unwrap();
-        assert_eq!(e.model, E::OPPONENT_MODEL);
+        assert_eq!(e.model, E::TUNING.opponent_model);
         assert_eq!(e, alphabeta_defaults::<E>());
         let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("contempt", "7")]).unwrap();
         assert_eq!((set.model, set.contempt), (Model::Paranoid, Some(7)));

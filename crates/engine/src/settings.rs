@@ -288,11 +288,11 @@ pub(crate) fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<Key
 /// opponent model, quiescence and lost race.
 pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     AlphaBetaConfig {
-        contempt: Some(G::CONTEMPT),
-        lmr: Some(G::LATE_MOVE_REDUCTIONS),
-        model: G::OPPONENT_MODEL,
-        quiescence: Some(G::QUIESCENCE_PLIES),
-        lost: Some(G::LOST_RACE),
+        contempt: Some(G::TUNING.contempt),
+        lmr: Some(G::TUNING.late_move_reductions),
+        model: G::TUNING.opponent_model,
+        quiescence: Some(G::TUNING.quiescence_plies),
+        lost: Some(G::TUNING.lost_race),
         ..AlphaBetaConfig::default()
     }
 }
@@ -301,9 +301,9 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
 /// minimax weight and treatment of repetitions.
 pub fn mcts_defaults<G: EngineGame>() -> MctsSpec {
     let mut spec = MctsSpec::default();
-    spec.config.playout_cap = G::PLAYOUT_CAP;
-    spec.config.implicit = G::MCTS_IMPLICIT;
-    spec.config.repeat_draws = G::MCTS_REPEAT_DRAWS;
+    spec.config.playout_cap = G::TUNING.playout_cap;
+    spec.config.implicit = G::TUNING.mcts_implicit;
+    spec.config.repeat_draws = G::TUNING.mcts_repeat_draws;
     spec
 }
 
@@ -344,7 +344,7 @@ mod tests {
         let names: Vec<&str> = list.iter().map(|s| s.name).collect();
         assert_eq!(names, ["alphabeta", "mcts", "minimax", "greedy", "random"]);
         let contempt = list[0].keys.iter().find(|k| k.key == "contempt").unwrap();
-        assert_eq!(contempt.default, MartianChess::CONTEMPT.to_string());
+        assert_eq!(contempt.default, MartianChess::TUNING.contempt.to_string());
         assert_eq!(contempt.values, "a number from -10000 to 10000");
         let model = list[0].keys.iter().find(|k| k.key == "model").unwrap();
         assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid, best-reply or maxn", "paranoid"));

@@ -118,7 +118,7 @@ fn contempt_changes_values_and_moves() {
 
 #[test]
 fn the_game_sets_the_default_and_the_registry_reads_the_key() {
-    assert_eq!(<MartianChess as EngineGame>::CONTEMPT, 100);
+    assert_eq!(<MartianChess as EngineGame>::TUNING.contempt, 100);
     let g = (0..60).find_map(|seed| clock_position(seed, 6).filter(|g| search(g, 0, 2) != search(g, 100, 2))).unwrap();
     let by_spec =
         |spec: &str| registry::build::<MartianChess>(spec).unwrap().search(&g, &Limits::depth(2), &mut |_| {}).score;

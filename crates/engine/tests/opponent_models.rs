@@ -289,7 +289,6 @@ impl Evaluator<Pairs> for PairsEval {
 
 impl EngineGame for Pairs {
     type Eval = PairsEval;
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
     fn plain_value(&self) -> [Score; MAX_SEATS] {
         self.0.plain_value()
     }

@@ -14,7 +14,8 @@ use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS};
 
 use crate::error::ApiError;
-use crate::session::{Live, Player, RecordInfo, ServeGame, Session};
+use crate::session::{Live, Session};
+use crate::state::{Player, RecordInfo, ServeGame};
 
 /// Thinking time presets, in milliseconds: the page's levels.
 pub const THINK_PRESETS: [(&str, u64); 3] = [("beginner", 5_000), ("intermediate", 30_000), ("expert", 60_000)];

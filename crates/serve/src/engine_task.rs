@@ -13,8 +13,8 @@ use tabula_arena::{Answer, Running};
 use tabula_engine::{Limits, SearchInfo, SearchResult, registry};
 use tabula_rules::{Game, Seat};
 
-use crate::session::{Player, Report, ServeGame, State};
-use crate::view::SearchView;
+use crate::search_view::SearchView;
+use crate::state::{Player, Report, ServeGame, State};
 
 /// Starts a search if an engine's seat is to move at the last ply, none runs and the last
 /// one did not fail.

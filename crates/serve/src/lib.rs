@@ -12,7 +12,9 @@ pub mod clicks;
 pub mod engine_task;
 pub mod error;
 pub mod routes;
+pub mod search_view;
 pub mod session;
+pub mod state;
 pub mod store;
 pub mod view;
 

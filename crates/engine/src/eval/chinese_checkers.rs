@@ -14,6 +14,7 @@ use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
+use crate::tuning::Tuning;
 
 /// Weight of one step of distance.
 const STEP: Score = 100;
@@ -134,49 +135,26 @@ impl EngineGame for ChineseCheckers {
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::chinese_checkers::CcForward::default())
     }
-    /// Six forward-biased plies, then the race evaluation: against `alphabeta` at 0.1 s a
-    /// move, without the target-stay and blocking rules, full playouts won none of 12 games
-    /// (10 reached the ply cap); over 160 games six plies scored 48% where four scored 42%
-    /// (`docs/experiments/stalls.md`), and 41 - 39 against four under the default rules.
-    const PLAYOUT_CAP: Option<u32> = Some(6);
+    const TUNING: Tuning = Tuning {
+        // Six forward-biased plies, then the race evaluation: against `alphabeta` at 0.1 s a
+        // move, without the target-stay and blocking rules, full playouts won none of 12 games
+        // (10 reached the ply cap); over 160 games six plies scored 48% where four scored 42%
+        // (`docs/experiments/stalls.md`), and 41 - 39 against four under the default rules.
+        playout_cap: Some(6),
+        // No rule ends a cycle of moves, and a race goes on after one (see `mcts:repeat`).
+        mcts_repeat_draws: false,
+        // Nine steps of the race behind by alpha-beta's search (a peg held at home is 13 or
+        // more from its target): without a blocking rule a seat that has lost otherwise keeps
+        // its last peg at home on the winner's target to the ply cap
+        // (`docs/experiments/stalls.md`).
+        lost_race: 900,
+        ..Tuning::DEFAULT
+    };
     /// The race with the hop potential at MCTS's weight (50 a step) and the pegs left at
     /// home counted (see [`CcEval::camp`]).
     fn mcts_eval() -> CcEval {
         CcEval { hop: MCTS_HOP, camp: CAMP }
     }
-    /// No rule ends a cycle of moves, and a race goes on after one (see `mcts:repeat`).
-    const MCTS_REPEAT_DRAWS: bool = false;
-    /// Nine steps of the race behind by alpha-beta's search (a peg held at home is 13 or
-    /// more from its target): without a blocking rule a seat that has lost otherwise keeps
-    /// its last peg at home on the winner's target to the ply cap
-    /// (`docs/experiments/stalls.md`).
-    const LOST_RACE: Score = 900;
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
-        (
-            "chinese-checkers players=2 camps=03 turn=0 ply=0 passes=0 board=0/00/000/0000/............./............/.........../........../........./........../.........../............/............./1111/111/11/1",
-            8,
-        ),
-        (
-            "chinese-checkers players=2 camps=03 turn=0 ply=24 passes=0 board=./00/.../..../.....1..0..../.....00.0.../...0......./....1...../..0.0.1../..0...1.../.........../............/....1......../..11/..1/11/.",
-            7,
-        ),
-        (
-            "chinese-checkers players=2 camps=03 turn=0 ply=60 passes=0 board=1/1./.../..../....1......../.......1..../..1.....1../..0....0../....0..../..0.0...../....1....../...000....../............./0..1/.../11/0",
-            7,
-        ),
-        (
-            "chinese-checkers players=3 camps=024 turn=0 ply=30 passes=0 board=./00/.../...0/........0..../..10..02..../....2....../...0.12.../00..0...1/........../...2211..../2.2......1.1/.222.....111./..../.../../.",
-            5,
-        ),
-        (
-            "chinese-checkers players=4 camps=0134 turn=0 ply=40 passes=0 board=./0./.10/..../...1010....3./...0.0....1./..33..1.1../230..1.101/....2.10./.2...02.../..3.2....../323.2..3..../..3...23...../...2/.2./../.",
-            4,
-        ),
-        (
-            "chinese-checkers players=6 camps=012345 turn=0 ply=60 passes=0 board=./0./..0/.20./..5...0.1..1./542423....../5.5..542111/5.0403.1../4.....4.2/.353....15/.10033222../.4..01.0..2./.4.43534.2.5./.1../.../33/.",
-            4,
-        ),
-    ];
 }
 
 #[cfg(test)]
@@ -237,15 +215,6 @@ mod tests {
         assert!(other.hand_turn_to(Seat(1)));
         let e = CcEval::default().evaluate(&other);
         assert_eq!(e[1] - CcEval::RACE.evaluate(&other)[1], HOP * best_gain(&other));
-    }
-
-    #[test]
-    fn bench_positions_parse_and_run() {
-        for (text, _) in <ChineseCheckers as EngineGame>::BENCH_POSITIONS {
-            let g = ChineseCheckers::from_text(text).unwrap();
-            assert!(!g.is_over());
-            assert_eq!(&g.to_text(), text);
-        }
     }
 
     #[test]

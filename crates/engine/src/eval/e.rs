@@ -39,7 +39,8 @@ use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
 use crate::playout::e::TARGET_RING;
-use crate::search::alphabeta::Model;
+use crate::search::opponent_model::Model;
+use crate::tuning::Tuning;
 
 /// One turn of race.
 const TURN: Score = 100;
@@ -263,59 +264,40 @@ impl EngineGame for E {
         }
         out
     }
-    /// A turn: a draw at the ply cap or by repetition is worse than an even race for the
-    /// searcher, so it does not settle for shuffling pieces or swapping guards back and
-    /// forth when it is not behind.
-    const CONTEMPT: Score = TURN;
-    /// Best-Reply Search: with three seats at 1 s a move against two `greedy`, paranoid
-    /// alpha-beta lost its first three games (two opponents assumed to gang up see every
-    /// race lost and play for nothing), best-reply won 17 of the first 24.
-    const OPPONENT_MODEL: Model = Model::BestReply;
-    /// Twelve plies, then the evaluator: a playout to the end of an E game is 200 plies and
-    /// more of forward moves that rarely trap, so it says little about traps, and near the
-    /// ply limit every one ends drawn. Against `greedy` at 0.1 s a move, full playouts drew
-    /// four games of four by the ply limit; truncated at 12 they won four of six (at 4,
-    /// three of six).
-    const PLAYOUT_CAP: Option<u32> = Some(12);
-    /// No rule ends a cycle of moves in E (only every seat passing in turn does), so a
-    /// repetition only delays the end: counted as a draw, it let MCTS keep a block or shuffle
-    /// instead of finishing. Against `greedy` at 0.05 s a move, 8 of 24 games reached the
-    /// ply cap with repetitions drawn, 1 of 24 with them played out (see `mcts:repeat`).
-    const MCTS_REPEAT_DRAWS: bool = false;
+    const TUNING: Tuning = Tuning {
+        // A turn: a draw at the ply cap or by repetition is worse than an even race for the
+        // searcher, so it does not settle for shuffling pieces or swapping guards back and
+        // forth when it is not behind.
+        contempt: TURN,
+        // Best-Reply Search: with three seats at 1 s a move against two `greedy`, paranoid
+        // alpha-beta lost its first three games (two opponents assumed to gang up see every
+        // race lost and play for nothing), best-reply won 17 of the first 24.
+        opponent_model: Model::BestReply,
+        // Twelve plies, then the evaluator: a playout to the end of an E game is 200 plies and
+        // more of forward moves that rarely trap, so it says little about traps, and near the
+        // ply limit every one ends drawn. Against `greedy` at 0.1 s a move, full playouts drew
+        // four games of four by the ply limit; truncated at 12 they won four of six (at 4,
+        // three of six).
+        playout_cap: Some(12),
+        // No rule ends a cycle of moves in E (only every seat passing in turn does), so a
+        // repetition only delays the end: counted as a draw, it let MCTS keep a block or shuffle
+        // instead of finishing. Against `greedy` at 0.05 s a move, 8 of 24 games reached the
+        // ply cap with repetitions drawn, 1 of 24 with them played out (see `mcts:repeat`).
+        mcts_repeat_draws: false,
+        // None: the horizon is where the search stops. Traps and exchanges are tactical, but
+        // a trap is a delay, not a capture, and traps answer traps: one ply of quiescence took
+        // the 6-player bench position's depth 3 from 16,630 nodes to 452,296, and with three
+        // seats at 100,000 nodes a move against two `greedy` (12 games, seed 31) alpha-beta won
+        // 5 games with it and 7 without (`alphabeta:quiescence=1` turns it on).
+        quiescence_plies: 0,
+        // Traps and exchanges first cost the bench positions 5% more nodes: in E they are
+        // seldom the best move.
+        tactical_first: false,
+        ..Tuning::DEFAULT
+    };
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::e::EForward::default())
     }
-    /// The 2-player start; a 2-player middle game with two stacks and a trapped large; a
-    /// 3-player one at ply 60 with stacks and traps; a crowded 6-player one at ply 120 with
-    /// tall stacks (forward playouts' positions).
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
-        (
-            "e players=2 sectors=03 turn=0 ply=0 passes=0 board=......./.......0l/.......0m0l/.......0s0m0l/.......0s0m0m0l/.......0s0s0s0m0l/............./1l1m1s1s1s......./1l1m1m1s......./1l1m1s......./1l1m......./1l......./.......",
-            5,
-        ),
-        (
-            "e players=2 sectors=03 turn=0 ply=90 passes=0 board=......./......../........1l/....1l..0s../.......0s1l1l./...[1m0m]1m0m.0s1m0s1l./.....0m1s[1m0l]0s..../..1s1s..1m...../0l0l.1s1s....../0l.0m......./.0l......./0m......./.......",
-            4,
-        ),
-        (
-            "e players=3 sectors=024 turn=0 ply=60 passes=0 board=....1l1l./......../2l..[2m1l].0m.../..2s2m.1l..0m0l/.2m.2s...0s0m0m./..2s2s2s.2l0s.0s../....2l..0s0s..../.[2m0l].2l..1l..[0m0l]../.0l0l.2m1s....2l/....1s1s..../.1m.1s1m1s.../...1m1m1m../.......",
-            4,
-        ),
-        (
-            "e players=6 sectors=012345 turn=0 ply=120 passes=0 board=.....5m./....[5l0m].0l./..4m5s.5s.../1l4m4s[2l2l2l3l2m0l5m][5s2s]5s[5l0l]0s5l./..4m4s[1l5l]5s.0s0m0m./..4s4s4s.5m0s[0m1m]0s../.....[2m2l4l][2m3m5m]0s.1l.../0l4l3s3s.[3l0m3l5m][3l0l4l3l4m3m4m3s4l]1s1s1s../..3m3s1m2s1s1m[2l1l].4l/..3s3m2s2s.1s1m./...2s.[1m1l].../.2m..2m.../3m...5l..",
-            3,
-        ),
-    ];
-
-    /// None: the horizon is where the search stops. Traps and exchanges are tactical, but
-    /// a trap is a delay, not a capture, and traps answer traps: one ply of quiescence took
-    /// the 6-player bench position's depth 3 from 16,630 nodes to 452,296, and with three
-    /// seats at 100,000 nodes a move against two `greedy` (12 games, seed 31) alpha-beta won
-    /// 5 games with it and 7 without (`alphabeta:quiescence=1` turns it on).
-    const QUIESCENCE_PLIES: u32 = 0;
-    /// Traps and exchanges first cost the bench positions 5% more nodes: in E they are
-    /// seldom the best move.
-    const TACTICAL_FIRST: bool = false;
 
     /// A landing that traps a piece of another seat (the moved piece covers the top of the
     /// stack it lands on) and a guard exchange.

@@ -16,6 +16,7 @@ use tabula_rules::geometry::bits::{BitIter, Bits};
 use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
+use crate::tuning::Tuning;
 
 /// Weight of one legal move.
 const MOBILITY: Score = 6;
@@ -71,32 +72,16 @@ impl EngineGame for Echelon {
         out
     }
 
-    /// Four plies, then the evaluator, backed up by minimax at weight 0.5: the game is
-    /// lost by the side that runs out of moves first, which random playouts judge poorly.
-    /// Against `minimax:depth=2` (mobility alone), 12 games at 3,000 iterations a move:
-    /// full playouts 50%, these 92% (`cap=2,implicit=0.8` 67%); at 10,000 iterations
-    /// 83%, full playouts 17% in six games.
-    const PLAYOUT_CAP: Option<u32> = Some(4);
-    const MCTS_IMPLICIT: f64 = 0.5;
-
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
-        (
-            "echelon radius=4 turn=0 ply=0 board=...../....../......./......../...[brbrbr].[rbrbrb].../......../......./....../.....",
-            6,
-        ),
-        (
-            "echelon radius=4 turn=1 ply=17 board=...../....x./...x.x./r.x..r../...[brbrb].[rbrb]..x/.xxx..../..x..../...x../.b...",
-            6,
-        ),
-        (
-            "echelon radius=4 turn=1 ply=23 board=.x.../....../x..x.../rr....../x..[brbrbb].[rbrb]..x/......../.x.x.x./x.x..x/.x...",
-            6,
-        ),
-        (
-            "echelon radius=4 turn=1 ply=41 board=.x.../..x.../.x..xxx/.xxxx..b/xxx[brbrr].[rbr][rb].x/...xxx../.x.x.x./x..x.x/x.b..",
-            8,
-        ),
-    ];
+    const TUNING: Tuning = Tuning {
+        // Four plies, then the evaluator, backed up by minimax at weight 0.5: the game is
+        // lost by the side that runs out of moves first, which random playouts judge poorly.
+        // Against `minimax:depth=2` (mobility alone), 12 games at 3,000 iterations a move:
+        // full playouts 50%, these 92% (`cap=2,implicit=0.8` 67%); at 10,000 iterations
+        // 83%, full playouts 17% in six games.
+        playout_cap: Some(4),
+        mcts_implicit: 0.5,
+        ..Tuning::DEFAULT
+    };
 
     /// Stomping an opponent's counter buries it: a tactical move for quiescence.
     fn is_tactical(&self, mv: EgMove) -> bool {
@@ -132,15 +117,6 @@ mod tests {
             g.legal_moves(&mut moves);
             k = k.wrapping_mul(31).wrapping_add(11);
             g.play(moves.as_slice()[k % moves.len()]);
-        }
-    }
-
-    #[test]
-    fn bench_positions_parse_and_run() {
-        for (text, _) in <Echelon as EngineGame>::BENCH_POSITIONS {
-            let g = Echelon::from_text(text).unwrap();
-            assert!(!g.is_over());
-            assert_eq!(&g.to_text(), text);
         }
     }
 

@@ -21,6 +21,7 @@ use tabula_rules::games::icelights::{Icelights, IlMove, Kind, NONE};
 use tabula_rules::{Game, MAX_SEATS, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
+use crate::tuning::Tuning;
 
 /// An enemy piece one action from hitting the Tower.
 const THREAT: Score = 300;
@@ -193,18 +194,21 @@ impl EngineGame for Icelights {
         }
         out
     }
-    /// A guarded Tower cannot be hit, so the side that is ahead must not settle for
-    /// shuffling back and forth: a repetition or a draw counts as this much below even.
-    const CONTEMPT: crate::api::Score = 50;
-    /// About 600 turns a node, most of them quiet: late ones are searched a ply
-    /// shallower first, which buys a fourth ply within a second.
-    const LATE_MOVE_REDUCTIONS: usize = 8;
-    /// Two plies of the careful policy, then the evaluator, backed up by minimax at weight
-    /// 0.8: a beam ends the game at once, which playouts find by chance and minimax does
-    /// not miss. Against `minimax:depth=2` at 5,000 iterations a move (12 games, seed 5):
-    /// full playouts 29%, these 71% (3 at the ply cap), `cap=4,implicit=0.5` 63%.
-    const PLAYOUT_CAP: Option<u32> = Some(2);
-    const MCTS_IMPLICIT: f64 = 0.8;
+    const TUNING: Tuning = Tuning {
+        // A guarded Tower cannot be hit, so the side that is ahead must not settle for
+        // shuffling back and forth: a repetition or a draw counts as this much below even.
+        contempt: 50,
+        // About 600 turns a node, most of them quiet: late ones are searched a ply
+        // shallower first, which buys a fourth ply within a second.
+        late_move_reductions: 8,
+        // Two plies of the careful policy, then the evaluator, backed up by minimax at weight
+        // 0.8: a beam ends the game at once, which playouts find by chance and minimax does
+        // not miss. Against `minimax:depth=2` at 5,000 iterations a move (12 games, seed 5):
+        // full playouts 29%, these 71% (3 at the ply cap), `cap=4,implicit=0.5` 63%.
+        playout_cap: Some(2),
+        mcts_implicit: 0.8,
+        ..Tuning::DEFAULT
+    };
 
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {
         std::sync::Arc::new(crate::playout::icelights::IlCareful::default())
@@ -213,11 +217,6 @@ impl EngineGame for Icelights {
     fn is_tactical(&self, mv: IlMove) -> bool {
         aims_at_enemy_tower(self, mv)
     }
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[
-        ("icelights turn=0 ply=0 passes=0 board=4iS1bSt/5iS1bW/6iW1/7iW/IE7/1IE6/BE1IN5/TBN1IN4", 3),
-        ("icelights turn=0 ply=40 passes=0 board=6bN1/3bS3t/3iS3iE/BEISiSiW4/7IS/7IW/T7/1BN3IN2", 3),
-        ("icelights turn=0 ply=10 passes=0 board=6bSt/7iW/2IE2IS2/8/8/BE1IN2IW2/8/T6bN", 3),
-    ];
 }
 
 #[cfg(test)]
@@ -294,14 +293,5 @@ mod tests {
             g.play(moves.as_slice()[(i * 7919 + 13) % moves.len()]);
         }
         assert!(checked == 400);
-    }
-
-    #[test]
-    fn bench_positions_parse_and_run() {
-        for (text, _) in <Icelights as EngineGame>::BENCH_POSITIONS {
-            let g = Icelights::from_text(text).unwrap();
-            assert!(!g.is_over());
-            assert_eq!(&g.to_text(), text);
-        }
     }
 }

@@ -20,11 +20,12 @@
 //! With `mc.teams` both partners get their team's sum. Captures are the tactical moves
 //! quiescence plays.
 
-use tabula_rules::games::martian_chess::{BoardKind, Clock, Coaster, Martian, Mc, Variant};
+use tabula_rules::games::martian_chess::{BoardKind, Clock, Mc, Variant};
 use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, MAX_SEATS, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
+use crate::tuning::Tuning;
 
 /// Weight of one captured pip.
 pub const POINT: Score = 100;
@@ -182,51 +183,7 @@ impl<V: Variant> Evaluator<Mc<V>> for McEval {
     }
 }
 
-/// The bench positions of each game.
-pub trait McBench {
-    /// Position texts with their search depths.
-    const POSITIONS: &'static [(&'static str, u32)];
-}
-
-impl McBench for Martian {
-    const POSITIONS: &'static [(&'static str, u32)] = &[
-        (
-            "martian-chess players=2 turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QQD./QDP./DPP./..../..../.PPD/.PDQ/.DQQ",
-            6,
-        ),
-        (
-            "martian-chess players=2 turn=1 ply=15 passes=0 points=5,3 clock=- last=d2-d7 board=QQD./.DPQ/..P./..../.PP./..../.PD./.DQQ",
-            6,
-        ),
-        (
-            "martian-chess players=2 turn=0 ply=54 passes=0 points=15,9 clock=- last=- board=..../QQD./..../..../..../P.../..../.DP.",
-            7,
-        ),
-        (
-            "martian-chess players=4 turn=0 ply=0 passes=0 points=0,0,0,0 clock=- last=- board=QQD..DQQ/QDP..PDQ/DPP..PPD/......../......../DPP..PPD/QDP..PDQ/QQD..DQQ",
-            4,
-        ),
-    ];
-}
-
-impl McBench for Coaster {
-    const POSITIONS: &'static [(&'static str, u32)] = &[
-        (
-            "coaster-chess players=2 canal=horizontal turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QP...Q/D...../....../....../.....D/Q...PQ",
-            7,
-        ),
-        (
-            "coaster-chess players=2 canal=vertical turn=0 ply=0 passes=0 points=0,0 clock=- last=- board=QP...Q/D...../....../....../.....D/Q...PQ",
-            7,
-        ),
-        (
-            "coaster-chess players=4 turn=0 ply=0 passes=0 points=0,0,0,0 clock=- last=- board=QP..DQ/D....P/....../....../P....D/QD..PQ",
-            5,
-        ),
-    ];
-}
-
-impl<V: Variant + McBench> EngineGame for Mc<V> {
+impl<V: Variant> EngineGame for Mc<V> {
     type Eval = McEval;
 
     /// The points each seat's team has captured, a hundred a pip.
@@ -237,19 +194,20 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
         }
         out
     }
-    const BENCH_POSITIONS: &'static [(&'static str, u32)] = V::POSITIONS;
-    /// One pip: either side can call the clock and make a capture-free game a 0-0 draw
-    /// seven plies later, so without contempt an even position is as good as a draw and
-    /// alpha-beta calls the clock itself; with less, it settles for a draw as soon as a
-    /// random opening has cost it a little material.
-    const CONTEMPT: Score = POINT;
-
-    /// Two plies, then the evaluator, with its values backed up by minimax at weight 0.8:
-    /// Martian Chess is a game of captures, which random playouts throw about. Without a
-    /// clock, at 0.1 s a move against `minimax`, MCTS with full playouts lost 10 games of
-    /// 10; with `cap=4,implicit=0.5` it won 8 (one drawn), with these 9.
-    const PLAYOUT_CAP: Option<u32> = Some(2);
-    const MCTS_IMPLICIT: f64 = 0.8;
+    const TUNING: Tuning = Tuning {
+        // One pip: either side can call the clock and make a capture-free game a 0-0 draw
+        // seven plies later, so without contempt an even position is as good as a draw and
+        // alpha-beta calls the clock itself; with less, it settles for a draw as soon as a
+        // random opening has cost it a little material.
+        contempt: POINT,
+        // Two plies, then the evaluator, with its values backed up by minimax at weight 0.8:
+        // Martian Chess is a game of captures, which random playouts throw about. Without a
+        // clock, at 0.1 s a move against `minimax`, MCTS with full playouts lost 10 games of
+        // 10; with `cap=4,implicit=0.5` it won 8 (one drawn), with these 9.
+        playout_cap: Some(2),
+        mcts_implicit: 0.8,
+        ..Tuning::DEFAULT
+    };
 
     /// Points and the end drive alone: MCTS's two-ply playouts throw pieces across the
     /// canal that the material term then counts (without a clock, against `minimax` at
@@ -284,7 +242,7 @@ impl<V: Variant + McBench> EngineGame for Mc<V> {
 mod tests {
     use super::*;
     use tabula_rules::GameOptions;
-    use tabula_rules::games::martian_chess::{CoasterChess, MartianChess, McOptions};
+    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
 
     #[test]
     fn start_is_even_and_a_capture_scores() {
@@ -335,19 +293,5 @@ mod tests {
         let mut moves = tabula_rules::MoveList::new();
         g.legal_moves(&mut moves);
         assert!(moves.iter().all(|m| g.topology().zone_of[m.from as usize] == 3));
-    }
-
-    #[test]
-    fn bench_positions_parse_and_run() {
-        for (text, _) in <MartianChess as EngineGame>::BENCH_POSITIONS {
-            let g = MartianChess::from_text(text).unwrap();
-            assert!(!g.is_over());
-            assert_eq!(&g.to_text(), text);
-        }
-        for (text, _) in <CoasterChess as EngineGame>::BENCH_POSITIONS {
-            let g = CoasterChess::from_text(text).unwrap();
-            assert!(!g.is_over());
-            assert_eq!(&g.to_text(), text);
-        }
     }
 }

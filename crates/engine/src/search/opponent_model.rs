@@ -1,6 +1,8 @@
 //! The opponent model of a search with three or more seats, as a spec names it (what each
 //! model does is in `alphabeta/models.rs`).
 
+use tabula_rules::{Game, Seat};
+
 /// Who moves in the tree with three or more seats (all are plain negamax with two).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Model {
@@ -22,4 +24,23 @@ impl Model {
             Model::MaxN => "maxn",
         }
     }
+
+    /// Whether best-reply search applies to `game`: asked for, three or more seats, someone
+    /// to reply, and a game that can hand the turn on.
+    pub fn best_reply_applies<G: Game>(self, game: &G, opponents: &[Seat]) -> bool {
+        self == Model::BestReply
+            && game.seats() > 2
+            && !opponents.is_empty()
+            && game.clone().hand_turn_to(game.to_move())
+    }
+
+    /// Whether max^n applies to `game`: asked for and three or more seats.
+    pub fn maxn_applies<G: Game>(self, game: &G) -> bool {
+        self == Model::MaxN && game.seats() > 2
+    }
+}
+
+/// The seats outside the team `root_team`, in seat order.
+pub fn opponents_of<G: Game>(game: &G, root_team: u8) -> Vec<Seat> {
+    (0..game.seats() as u8).map(Seat).filter(|&s| game.team(s) != root_team).collect()
 }

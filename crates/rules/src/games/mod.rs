@@ -12,7 +12,8 @@
 //! | `rules/src/games/mod.rs` | `pub mod` and a line of [`for_each_game!`](crate::for_each_game) | the compiler |
 //! | `rules/tests/reference/` | an independent reference generator (`Checked`) | the compiler (`every_game_has_a_reference_and_a_perft_table`) |
 //! | `rules/tests/perft/NAME.txt` | perft counts from that reference | the same test |
-//! | `engine/src/eval/` | the evaluator and `EngineGame` (bench positions, tuning) | the compiler (the CLI dispatches every game) |
+//! | `engine/src/eval/` | the evaluator and `EngineGame` (its `Tuning`) | the compiler (the CLI dispatches every game) |
+//! | `engine/bench/NAME.txt` | the positions `tabula bench` searches | a test (`every_game_has_positions_that_read_back` in `engine/src/bench.rs`) |
 //! | `board/src/` | the pictures (`Picture`) | the compiler (the CLI and the server draw every game) |
 //! | `serve/src/clicks.rs` | what a click on the board means (`Clicks`) | the compiler (the server's catalog) |
 //! | `arena/src/opening_moves.rs` | what a random opening may play (`OpeningGame`) | the compiler (the CLI's `match`) |

@@ -95,7 +95,7 @@ mod tests {
         let game = ChineseCheckers::new(&Default::default()).unwrap();
         assert_eq!(best(&game, None, 3), best(&game, Some(0), 3));
         let forward = game.parse_move("k14-k13").unwrap();
-        let lost = ChineseCheckers::LOST_RACE;
+        let lost = ChineseCheckers::TUNING.lost_race;
         let eval = CcEval::default();
         assert_eq!(run_out(&game, &eval, forward, -100, lost), None);
         assert_eq!(run_out(&game, &eval, forward, -lost, lost), None);

@@ -68,19 +68,19 @@ pub struct AlphaBetaConfig {
     /// What a draw (a finished tie or a repetition) costs the root seat's team, in
     /// evaluation units: it is scored `-contempt` for the root's team and `+contempt` for
     /// the others, so a positive value plays on rather than settle. `None` takes the game's
-    /// [`EngineGame::CONTEMPT`].
+    /// [`Tuning::contempt`](crate::tuning::Tuning::contempt).
     pub contempt: Option<i32>,
     /// Late move reductions: after this many moves of a node (searched in order), quiet
     /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
-    /// default ([`EngineGame::LATE_MOVE_REDUCTIONS`]).
+    /// default ([`Tuning::late_move_reductions`](crate::tuning::Tuning::late_move_reductions)).
     pub lmr: Option<usize>,
     /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`]
     /// (max^n with three or more seats plays at most one round of seats); `None`: the
-    /// game's default ([`EngineGame::QUIESCENCE_PLIES`]).
+    /// game's default ([`Tuning::quiescence_plies`](crate::tuning::Tuning::quiescence_plies)).
     pub quiescence: Option<u32>,
     /// With two seats, the search score at or below whose negative the race counts as
     /// lost and the mover runs it out (see `lost_race.rs`); 0 turns it off; `None`: the
-    /// game's default ([`EngineGame::LOST_RACE`]).
+    /// game's default ([`Tuning::lost_race`](crate::tuning::Tuning::lost_race)).
     pub lost: Option<i32>,
 }
 
@@ -145,7 +145,7 @@ impl<G: EngineGame> AlphaBeta<G> {
 
     /// The contempt in use: the configured one, else the game's default.
     pub fn contempt(&self) -> i32 {
-        self.config.contempt.unwrap_or(G::CONTEMPT)
+        self.config.contempt.unwrap_or(G::TUNING.contempt)
     }
 }
 
@@ -168,8 +168,8 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             aspiration: self.config.aspiration,
             contempt,
             seen: &seen,
-            lmr: self.config.lmr.unwrap_or(G::LATE_MOVE_REDUCTIONS),
-            quiescence: self.config.quiescence.unwrap_or(G::QUIESCENCE_PLIES),
+            lmr: self.config.lmr.unwrap_or(G::TUNING.late_move_reductions),
+            quiescence: self.config.quiescence.unwrap_or(G::TUNING.quiescence_plies),
             model: self.config.model,
         };
         let mut result = search_threads(&shared, game, self.config.threads, report);
@@ -179,7 +179,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             game.legal_moves(&mut moves);
             result.best = moves.as_slice().first().copied();
         }
-        let lost = self.config.lost.unwrap_or(G::LOST_RACE);
+        let lost = self.config.lost.unwrap_or(G::TUNING.lost_race);
         if let Some(chosen) = result.best
             && let Some(mv) = lost_race::run_out(game, &self.eval, chosen, result.score, lost)
         {

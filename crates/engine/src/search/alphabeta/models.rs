@@ -20,26 +20,9 @@ use tabula_rules::{MoveList, Seat};
 
 use super::worker::Worker;
 use crate::api::EngineGame;
-use crate::search::opponent_model::Model;
 
 /// `Worker::owners` entry of a move the seat to move plays in turn.
 pub(super) const IN_TURN: u8 = u8::MAX;
-
-/// The seats outside the team `root_team`, in seat order.
-pub(super) fn opponents_of<G: EngineGame>(game: &G, root_team: u8) -> Vec<Seat> {
-    (0..game.seats() as u8).map(Seat).filter(|&s| game.team(s) != root_team).collect()
-}
-
-/// Whether best-reply search applies to `game`: asked for, three or more seats, someone to
-/// reply, and a game that can hand the turn on.
-pub(super) fn best_reply_applies<G: EngineGame>(model: Model, game: &G, opponents: &[Seat]) -> bool {
-    model == Model::BestReply && game.seats() > 2 && !opponents.is_empty() && game.clone().hand_turn_to(game.to_move())
-}
-
-/// Whether max^n applies to `game`: asked for and three or more seats.
-pub(super) fn maxn_applies<G: EngineGame>(model: Model, game: &G) -> bool {
-    model == Model::MaxN && game.seats() > 2
-}
 
 impl<G: EngineGame> Worker<'_, G> {
     /// Lists the moves of a node into `moves`. At an opponents' layer of best-reply

@@ -9,11 +9,9 @@ use fnv::FnvHasher;
 use tabula_rules::MoveList;
 
 use super::models::IN_TURN;
-use super::worker::Worker;
+use super::worker::{HISTORY, Worker};
 use crate::api::EngineGame;
 
-/// Slots in the history table.
-pub(super) const HISTORY: usize = 1 << 12;
 /// The most a history slot holds.
 const HISTORY_MAX: i32 = 1 << 20;
 /// The ordering key of a tactical move: above every history key.
@@ -47,7 +45,7 @@ impl<G: EngineGame> Worker<'_, G> {
         let settle_last = ply == 0 && self.contempt > 0;
         // A move out of turn (best-reply search) would be judged from the wrong seat.
         let tactical = |i: usize, mv: G::Move| {
-            G::TACTICAL_FIRST && owners.get(i).is_none_or(|&o| o == IN_TURN) && game.is_tactical(mv)
+            G::TUNING.tactical_first && owners.get(i).is_none_or(|&o| o == IN_TURN) && game.is_tactical(mv)
         };
         out.clear();
         out.extend(moves.iter().enumerate().map(|(i, mv)| {

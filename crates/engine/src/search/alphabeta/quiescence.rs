@@ -10,7 +10,7 @@ use crate::api::EngineGame;
 
 impl<G: EngineGame> Worker<'_, G> {
     /// Stand pat, then tactical moves only, at most `left` plies more (the game's
-    /// [`EngineGame::QUIESCENCE_PLIES`] from the horizon).
+    /// [`Tuning::quiescence_plies`](crate::tuning::Tuning::quiescence_plies) from the horizon).
     pub(super) fn quiesce(&mut self, game: &G, ply: usize, mut alpha: i32, beta: i32, left: u32) -> Result<i32, Abort> {
         let stand = self.leaf(game, ply);
         if stand >= beta || left == 0 || ply + 1 >= MAX_PLY {

@@ -42,10 +42,10 @@ impl<G: EngineGame> Parts<G> {
             limits,
             start: Instant::now(),
             aspiration: 50,
-            contempt: G::CONTEMPT,
+            contempt: G::TUNING.contempt,
             seen: &[],
             lmr: 0,
-            quiescence: G::QUIESCENCE_PLIES,
+            quiescence: G::TUNING.quiescence_plies,
             model: Model::Paranoid,
         }
     }

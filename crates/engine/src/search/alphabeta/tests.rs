@@ -172,7 +172,7 @@ fn two_threads_share_a_node_limit() {
 /// has no deeper depth left must not stop the main thread's last iteration.
 #[test]
 fn two_threads_reach_the_depth_asked_for() {
-    for (text, _) in <ChineseCheckers as EngineGame>::BENCH_POSITIONS.iter().take(4) {
+    for text in crate::bench::positions::<ChineseCheckers>().iter().take(4).map(|p| p.text) {
         let g = ChineseCheckers::from_text(text).unwrap();
         for depth in 2..=4 {
             for _ in 0..3 {
@@ -238,7 +238,7 @@ fn an_unfinished_iteration_keeps_its_best_root_move() {
 fn quiescence_goes_as_deep_as_allowed() {
     use tabula_rules::games::e::E;
     // A 2-player middle game with stacks, traps and exchanges to play.
-    let g = E::from_text(E::BENCH_POSITIONS[1].0).unwrap();
+    let g = E::from_text(crate::bench::positions::<E>()[1].text).unwrap();
     let nodes = |quiescence: u32| {
         let config = AlphaBetaConfig { quiescence: Some(quiescence), hash_mb: 1, ..AlphaBetaConfig::default() };
         AlphaBeta::<E>::new(config).search(&g, &Limits::depth(2), &mut |_| {}).nodes

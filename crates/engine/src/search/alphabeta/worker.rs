@@ -6,11 +6,9 @@ use std::time::{Duration, Instant};
 
 use tabula_rules::Seat;
 
-use super::MAX_PLY;
-use super::Model;
-use super::models::{best_reply_applies, maxn_applies, opponents_of};
-use super::ordering::HISTORY;
 use crate::api::{EngineGame, Limits, score};
+use crate::search::max_ply::MAX_PLY;
+use crate::search::opponent_model::{Model, opponents_of};
 use crate::search::simple::margin;
 use crate::search::table::Table;
 
@@ -36,6 +34,9 @@ pub(super) fn next_interval(interval: u64, took: Duration) -> u64 {
         interval
     }
 }
+
+/// Slots in the history table.
+pub(super) const HISTORY: usize = 1 << 12;
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,7 +141,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
         let root = game.to_move();
         let root_team = game.team(root);
         let opponents = opponents_of(game, root_team);
-        let brs = best_reply_applies(shared.model, game, &opponents);
+        let brs = shared.model.best_reply_applies(game, &opponents);
         Worker {
             table: shared.table,
             eval: shared.eval,
@@ -151,7 +152,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             lmr: shared.lmr,
             quiescence: shared.quiescence,
             brs,
-            maxn: maxn_applies(shared.model, game),
+            maxn: shared.model.maxn_applies(game),
             opponents,
             limits: shared.limits,
             start: shared.start,

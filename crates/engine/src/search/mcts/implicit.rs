@@ -11,8 +11,9 @@
 //! paranoid and best-reply every opponent minimises the root seat's value.
 
 use super::parallel::Ctx;
+use super::proof::DRAW;
 use super::rewards::{Rewards, eval_rewards, outcome_rewards};
-use super::solver::{DRAW, proof_rewards};
+use super::solver::proof_rewards;
 use super::tree::Tree;
 use crate::api::{EngineGame, Evaluator};
 
@@ -67,7 +68,7 @@ mod tests {
     use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
     use tabula_rules::{Game, Seat};
 
-    use super::super::models::MctsModel;
+    use super::super::sides::MctsModel;
     use super::super::tree::Tree;
     use super::super::{Mcts, MctsConfig};
     use crate::api::{EngineGame, Evaluator, Limits, Searcher};

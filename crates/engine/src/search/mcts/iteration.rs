@@ -25,8 +25,9 @@ use std::time::Instant;
 use tabula_rules::MAX_SEATS;
 
 use super::parallel::Ctx;
+use super::proof::{DRAW, UNPROVEN};
 use super::rewards::{Rewards, eval_rewards};
-use super::solver::{DRAW, UNPROVEN, outcome_proof, proof_rewards};
+use super::solver::{outcome_proof, proof_rewards};
 use super::tree::{NONE, Node, Tree};
 use crate::api::{EngineGame, Evaluator};
 

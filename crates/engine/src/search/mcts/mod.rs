@@ -6,23 +6,29 @@
 //! * the tree of one thread, a `Vec` arena (`tree.rs`), and its reuse by the next search
 //!   (`reuse.rs`);
 //! * one iteration: select, expand, play out, back up (`iteration.rs`);
-//! * selection by UCT with progressive history (`selection.rs`);
+//! * the settings (`config.rs`);
+//! * selection by UCT with progressive history (`selection.rs`, its table in `history.rs`);
 //! * implicit minimax backups of the evaluator's values beside the rewards (`implicit.rs`);
 //! * rewards per seat, from finished and truncated playouts (`rewards.rs`);
 //! * opponent models: max^n, paranoid and best-reply (MCTS-BRS): the rewards backed up,
-//!   every opponent's moves listed at a best-reply layer, and who moves next (`models.rs`);
-//! * MCTS-Solver, proofs with two seats (`solver.rs`);
+//!   every opponent's moves listed at a best-reply layer, and who moves next (`models.rs`,
+//!   the model and the root's allies in `sides.rs`);
+//! * MCTS-Solver, proofs with two seats (`solver.rs`, the codes a node carries in `proof.rs`);
 //! * the root's statistics, the move chosen and the principal variation (`root.rs`);
 //! * root parallelism, one tree per thread (`parallel.rs`).
 
+mod config;
+mod history;
 mod implicit;
 mod iteration;
 mod models;
 mod parallel;
+mod proof;
 mod reuse;
 mod rewards;
 mod root;
 mod selection;
+mod sides;
 mod solver;
 mod tree;
 
@@ -36,112 +42,16 @@ use std::time::Instant;
 
 use tabula_rules::MoveList;
 
-pub use self::models::MctsModel;
+pub use self::config::MctsConfig;
 use self::parallel::{Ctx, Shared, search_trees};
+pub use self::root::{Proof, RootStat};
 use self::root::{choose, merge, progress_when_lost};
+pub use self::sides::MctsModel;
 use self::tree::Tree;
 use super::Report;
 use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
 use crate::memory::{self, MemoryError, Shortfall, physical_mb};
 use crate::playout::PlayoutPolicy;
-
-/// The settings of an [`Mcts`] searcher.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MctsConfig {
-    /// The exploration constant of UCT (rewards lie in `[0, 1]`). The default 0.5 beat
-    /// 1.0 in Chinese Checkers self-play at 1000 iterations a move.
-    pub c: f64,
-    /// The seed of thread 0; thread `i` uses `seed + i`.
-    pub seed: u64,
-    /// Trees searched in parallel (root parallelism), at least 1.
-    pub threads: usize,
-    /// Truncated playouts: after this many plies the evaluator scores the position.
-    pub playout_cap: Option<u32>,
-    /// Mix a table of move rewards into the selection (progressive history).
-    pub progressive_history: bool,
-    /// The weight `W` of progressive history: the bonus is `W * H / ((1 - Q) * n + 1)`.
-    pub history_weight: f64,
-    /// Prove wins, losses and draws (two seats only).
-    pub solver: bool,
-    /// Keep the subtree of the position reached for the next search.
-    pub reuse_tree: bool,
-    /// Evaluation units per factor `e` of reward odds when a truncated playout is scored:
-    /// seat rewards are `softmax(value / eval_scale)`.
-    pub eval_scale: f64,
-    /// The memory of the trees in MB (setting `memory`), in total: each of the `threads`
-    /// trees gets an even share, at least 1 MB. A tree holds as many nodes as its share
-    /// buys at [`Mcts::bytes_per_node`] bytes a node, at most 2^28; a full tree still runs
-    /// playouts from its leaves. The memory is reserved when the searcher is built, and
-    /// refused if larger than the machine's physical memory or if it cannot be allocated
-    /// (see [`crate::memory`]). Tree reuse copies the subtree it keeps into fresh arrays:
-    /// for that moment the old tree and the copy are both held.
-    pub memory_mb: usize,
-    /// Rewards of a finished playout move toward an even split by this much per ply from the
-    /// root (at most halfway): a win sooner is worth more, a loss later less bad. Without it
-    /// a seat that wins every playout sees no reason to hurry and dawdles for hundreds of
-    /// plies.
-    pub length_discount: f64,
-    /// The opponent model with three or more seats (with two all models are max^n). Under
-    /// `best-reply` a game that cannot hand the turn on is searched paranoid.
-    pub model: MctsModel,
-    /// The weight of the implicit minimax value in selection (0 to 1; 0 is off): each node
-    /// keeps the evaluator's rewards backed up by minimax over its expanded children, and
-    /// selection mixes them with the average reward (`implicit.rs`).
-    pub implicit: f64,
-    /// A position repeated in the game counts as a draw. If not, as where a cycle only
-    /// delays the end, it grows no subtree and each visit plays it out like any leaf, the
-    /// seat whose move repeated getting at most a draw's share (see `iteration.rs`); and
-    /// when every root move looks lost, the one that progresses most is played rather than
-    /// the one that delays longest (see `root.rs`).
-    pub repeat_draws: bool,
-}
-
-impl Default for MctsConfig {
-    fn default() -> Self {
-        MctsConfig {
-            c: 0.5,
-            seed: 0,
-            threads: 1,
-            playout_cap: None,
-            progressive_history: true,
-            history_weight: 5.0,
-            solver: true,
-            reuse_tree: true,
-            eval_scale: 400.0,
-            memory_mb: 512,
-            length_discount: 0.002,
-            model: MctsModel::MaxN,
-            implicit: 0.0,
-            repeat_draws: true,
-        }
-    }
-}
-
-/// A proven result of a root move, for the seat to move at the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
-    /// The move wins.
-    Win,
-    /// The move loses.
-    Loss,
-    /// The move draws.
-    Draw,
-}
-
-/// What the last search learned about one root move (merged over the threads).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RootStat<M> {
-    /// The move.
-    pub mv: M,
-    /// Iterations through it.
-    pub visits: u64,
-    /// The average reward of the seat to move, in `[0, 1]`.
-    pub reward: f64,
-    /// The proven result, if any.
-    pub proof: Option<Proof>,
-    /// With a proof: the plies from the root to the end of the game.
-    pub plies: u32,
-}
 
 /// Monte Carlo tree search for any game, with a playout policy.
 pub struct Mcts<G: EngineGame> {

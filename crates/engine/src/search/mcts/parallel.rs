@@ -6,9 +6,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use super::MctsConfig;
+use super::config::MctsConfig;
+use super::proof::UNPROVEN;
 use super::root::choose;
-use super::solver::UNPROVEN;
 use super::tree::Tree;
 use crate::api::{EngineGame, Limits, SearchInfo};
 use crate::playout::PlayoutPolicy;

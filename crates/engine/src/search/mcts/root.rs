@@ -3,13 +3,38 @@
 
 use tabula_rules::MoveList;
 
-use super::models::MctsModel;
+use super::proof::{DRAW, UNPROVEN, WON};
 use super::rewards::reward_score;
-use super::solver::{DRAW, UNPROVEN, WON};
+use super::sides::MctsModel;
 use super::tree::Tree;
-use super::{Proof, RootStat};
 use crate::api::{EngineGame, Score, score};
 use crate::search::simple::own_progress;
+
+/// A proven result of a root move, for the seat to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The move wins.
+    Win,
+    /// The move loses.
+    Loss,
+    /// The move draws.
+    Draw,
+}
+
+/// What the last search learned about one root move (merged over the threads).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Iterations through it.
+    pub visits: u64,
+    /// The average reward of the seat to move, in `[0, 1]`.
+    pub reward: f64,
+    /// The proven result, if any.
+    pub proof: Option<Proof>,
+    /// With a proof: the plies from the root to the end of the game.
+    pub plies: u32,
+}
 
 /// The longest principal variation reported.
 const MAX_PV: usize = 64;

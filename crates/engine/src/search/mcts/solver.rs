@@ -3,16 +3,10 @@
 
 use tabula_rules::{MAX_SEATS, Outcome};
 
+use super::proof::{DRAW, UNPROVEN, WON};
 use super::rewards::Rewards;
 use super::tree::{NONE, Tree};
 use crate::api::EngineGame;
-
-/// `Node::proof` of an unproven node; `DRAW` a proven draw; `WON + s` a proven win of seat `s`.
-pub(super) const UNPROVEN: u8 = 0;
-/// `Node::proof` of a proven draw.
-pub(super) const DRAW: u8 = 1;
-/// `Node::proof` of a proven win of seat 0; `WON + s` of seat `s`.
-pub(super) const WON: u8 = 2;
 
 impl<G: EngineGame> Tree<G> {
     /// Proves `node` from its children if it can (two seats); whether it did.
@@ -194,7 +188,6 @@ mod tests {
 
         impl EngineGame for Ttt {
             type Eval = Zero;
-            const BENCH_POSITIONS: &'static [(&'static str, u32)] = &[];
             fn plain_value(&self) -> [Score; MAX_SEATS] {
                 [0; MAX_SEATS]
             }

@@ -315,7 +315,7 @@ fn repeated_positions_grow_no_subtree_and_are_draws_or_played_out() {
             if n.repeated {
                 repeated += 1;
                 assert!(n.terminal && n.first_child == NONE);
-                assert_eq!(n.proof == super::solver::DRAW, repeat_draws, "node {node}");
+                assert_eq!(n.proof == super::proof::DRAW, repeat_draws, "node {node}");
                 let sums = &tree.rewards[node as usize * 2..node as usize * 2 + 2];
                 let half = 0.5 * n.visits as f64;
                 if sums.iter().all(|&s| (s - half).abs() < 1e-9) {

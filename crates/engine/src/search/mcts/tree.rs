@@ -18,9 +18,9 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use tabula_rules::{Game, MoveList};
 
-use super::models::{MctsModel, Sides};
-use super::selection::History;
-use super::solver::UNPROVEN;
+use super::history::History;
+use super::proof::UNPROVEN;
+use super::sides::{MctsModel, Sides};
 use crate::api::EngineGame;
 
 /// An index meaning "no node".

@@ -5,7 +5,8 @@
 //! touched stacks must stay home-safe, and with `e.ge1_no_new_traps` no piece may become
 //! trapped. Exchanges are rare, so they are checked on a copy of the position.
 
-use super::movegen::{Sink, Unit};
+use super::sink::Sink;
+use super::unit::Unit;
 use super::{E, EMove, PIECES, Slot, Standalone, seat_of, size_of};
 use crate::geometry::bits::{BITS, BitIter, Bits};
 use crate::geometry::hex::NONE;

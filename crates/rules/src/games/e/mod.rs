@@ -24,7 +24,9 @@ pub mod notation;
 mod options;
 mod play;
 mod position;
+mod sink;
 mod stacks;
+mod unit;
 
 pub use board::{CELLS, MAX_SEATS, PIECES, TABLES, Tables, Zone};
 pub use options::{EOptions, MAX_STACK, Ring4Medium, Seats4p, Standalone};

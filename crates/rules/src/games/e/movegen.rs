@@ -1,10 +1,12 @@
 //! Turn generation: movements by a short depth-first walk over steps and jumps with
 //! bitboards of the cells a unit may land on, guard exchanges after them and alone
 //! ([`super::exchange`]), `pass` when there is nothing else. One walker serves listing and
-//! counting through [`Sink`].
+//! counting through a [`Sink`].
 
 use super::board::{CELLS, MAX_SEATS, TABLES, Tables};
 use super::exchange;
+use super::sink::{MoveCounter, MoveLister, Sink};
+use super::unit::Unit;
 use super::{E, EMove, PIECES, Slot, seat_of, size_of};
 use crate::core::moves::MoveList;
 use crate::geometry::bits::{BITS, BitIter, Bits};
@@ -19,52 +21,6 @@ const NO_DIRECTION: usize = DIRECTIONS;
 
 /// The farthest distance [`Tables::reach`] holds, as far as any movement goes.
 const FARTHEST: usize = 6;
-
-/// Where generated turns go.
-pub(super) trait Sink {
-    /// The movements of the piece at `from` to each cell of `destinations`.
-    fn movements(&mut self, from: Slot, destinations: Bits);
-    /// One turn.
-    fn turn(&mut self, mv: EMove);
-    /// Whether any turn came so far.
-    fn any(&self) -> bool;
-}
-
-/// A sink that lists the turns.
-struct MoveLister<'a>(&'a mut MoveList<EMove>);
-
-impl Sink for MoveLister<'_> {
-    #[inline]
-    fn movements(&mut self, from: Slot, destinations: Bits) {
-        for to in BitIter(destinations) {
-            self.0.push(EMove::movement(from, to as u8));
-        }
-    }
-    #[inline]
-    fn turn(&mut self, mv: EMove) {
-        self.0.push(mv);
-    }
-    fn any(&self) -> bool {
-        !self.0.is_empty()
-    }
-}
-
-/// A sink that counts the turns.
-struct MoveCounter(usize);
-
-impl Sink for MoveCounter {
-    #[inline]
-    fn movements(&mut self, _from: Slot, destinations: Bits) {
-        self.0 += destinations.count_ones() as usize;
-    }
-    #[inline]
-    fn turn(&mut self, _mv: EMove) {
-        self.0 += 1;
-    }
-    fn any(&self) -> bool {
-        self.0 != 0
-    }
-}
 
 /// Appends the turns of the side to move.
 pub(super) fn generate(game: &E, out: &mut MoveList<EMove>) {
@@ -81,23 +37,6 @@ pub(super) fn count(game: &E) -> usize {
     let mut sink = MoveCounter(0);
     turns(game, &mut sink);
     sink.0.max(1)
-}
-
-/// A moving unit: an uncovered piece of the mover and everything above it.
-pub(super) struct Unit {
-    /// The moved piece, the unit's bottom.
-    pub piece: u8,
-    /// Its slot.
-    pub from: Slot,
-    /// For each seat, the largest size in the unit among the other seats' pieces (0:
-    /// none): what the unit can cover of that seat's pieces.
-    pub largest_of_others: [u8; MAX_SEATS],
-    /// Seats with a piece the unit's own pieces already trap.
-    pub trapped_seats: u8,
-    /// The largest of the mover's pieces in the unit.
-    pub largest_own: u8,
-    /// How many pieces the unit holds.
-    pub piece_count: u8,
 }
 
 /// What every unit of one position shares.
