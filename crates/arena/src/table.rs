@@ -85,6 +85,18 @@ pub enum Refusal {
     Searching(Seat),
 }
 
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Over => f.write_str("the game is over"),
+            Refusal::Illegal => f.write_str("not a legal move here"),
+            Refusal::Searching(seat) => write!(f, "seat {} is searching", seat.0),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
 /// The search running: for which seat, since when, under which generation of the game.
 #[derive(Clone, Copy, Debug)]
 pub struct Running {

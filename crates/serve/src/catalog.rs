@@ -239,7 +239,7 @@ fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Re
             let at = |e: String| ApiError::bad(format!("bad record: game {number} ply {}: {e}", i + 1));
             let mv = state.current().parse_move(&recorded.text).map_err(|e| at(e.to_string()))?;
             let text = state.current().format_move(mv);
-            state.table.play(mv, MoveRecord::bare(text)).map_err(|refusal| at(format!("{refusal:?}")))?;
+            state.table.play(mv, MoveRecord::bare(text)).map_err(|refusal| at(refusal.to_string()))?;
         }
         let _ = state.table.goto(0);
     }

@@ -102,7 +102,7 @@ impl<G: ServeGame> Session for Live<G> {
         }
         let mv = game.parse_move(text.trim()).map_err(|e| ApiError::bad(format!("bad move: {e}")))?;
         let record = MoveRecord::bare(game.format_move(mv));
-        state.table.play(mv, record).map_err(|refusal| ApiError::bad(format!("move '{text}' refused: {refusal:?}")))?;
+        state.table.play(mv, record).map_err(|refusal| ApiError::bad(format!("move '{text}' refused: {refusal}")))?;
         state.engine_error = None;
         engine_task::start_if_due(&mut state);
         Ok(())

@@ -168,3 +168,11 @@ fn searches_with_helper_threads_run_on_the_tables_thread() {
         assert!(game.is_over() || result.best.is_some_and(|mv| game.is_legal(mv)), "{spec}");
     }
 }
+
+/// A refusal reads as a sentence, for the web board's errors.
+#[test]
+fn refusals_read_as_sentences() {
+    assert_eq!(Refusal::Over.to_string(), "the game is over");
+    assert_eq!(Refusal::Illegal.to_string(), "not a legal move here");
+    assert_eq!(Refusal::Searching(Seat(1)).to_string(), "seat 1 is searching");
+}

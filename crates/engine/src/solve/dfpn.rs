@@ -28,6 +28,14 @@ use crate::Limits;
 /// `loop_at` of a result that rests on no repetition.
 const NO_LOOP: u32 = u32::MAX;
 
+/// The longest path df-pn follows from the root, in plies. Each ply is a frame of
+/// [`Dfpn::mid`] (a few hundred bytes: the children and their positions live on the heap),
+/// so the deepest path fits the 2 MiB a spawned thread has by default, the main thread's
+/// 8 MiB and every search thread's [`STACK`](crate::search::thread::STACK). A proof that
+/// needs a longer path stops the solve with [`Stop::Path`] rather than run out of stack,
+/// which would end the process.
+pub const MAX_PATH: u32 = 1024;
+
 /// One node's numbers, as the search sees them from the current path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Node {
@@ -225,17 +233,13 @@ impl<'a> Dfpn<'a> {
         (best, second)
     }
 
-    /// Multiple iterative deepening: searches the unfinished `game` (key `key`, at path
-    /// depth `depth`) until its proof number reaches `th_pn` or its disproof number
-    /// `th_dn`.
-    fn mid<G: Game>(&mut self, game: &G, key: u64, th_pn: u32, th_dn: u32, depth: u32) -> Result<Node, Stop> {
-        self.count()?;
-        let before = self.nodes;
-        let or = game.to_move() == self.attacker;
+    /// The children of `game` with what is known of each. Its own frame holds the move
+    /// list, so that the recursion's frames do not.
+    #[inline(never)]
+    fn expand<G: Game>(&self, game: &G) -> Vec<Child<G>> {
         let mut moves = MoveList::new();
         game.legal_moves(&mut moves);
-        self.path.insert(key, depth);
-        let mut children: Vec<Child<G>> = moves
+        moves
             .iter()
             .map(|&mv| {
                 let mut child = game.clone();
@@ -244,7 +248,21 @@ impl<'a> Dfpn<'a> {
                 let node = self.leaf(&child, key);
                 Child { game: child, key, node }
             })
-            .collect();
+            .collect()
+    }
+
+    /// Multiple iterative deepening: searches the unfinished `game` (key `key`, at path
+    /// depth `depth`) until its proof number reaches `th_pn` or its disproof number
+    /// `th_dn`.
+    fn mid<G: Game>(&mut self, game: &G, key: u64, th_pn: u32, th_dn: u32, depth: u32) -> Result<Node, Stop> {
+        if depth > MAX_PATH {
+            return Err(Stop::Path);
+        }
+        self.count()?;
+        let before = self.nodes;
+        let or = game.to_move() == self.attacker;
+        self.path.insert(key, depth);
+        let mut children = self.expand(game);
         let result = loop {
             // A position without moves that is not over wins nobody.
             let node = if children.is_empty() { Node::disproved(NO_LOOP) } else { Self::combine(or, &children) };

@@ -7,6 +7,8 @@
 //! decides: a side that does not force a win loses. Proofs and disproofs stay in the table
 //! for the walk that prints the line.
 
+#[cfg(test)]
+mod corridor;
 mod dfpn;
 mod line;
 pub mod table;
@@ -21,6 +23,7 @@ use tabula_rules::{Game, GameOptions, Seat};
 use crate::Limits;
 use crate::memory::MemoryError;
 use dfpn::Dfpn;
+pub use dfpn::MAX_PATH;
 use table::Table;
 
 /// The value of a position for the side to move.
@@ -53,6 +56,8 @@ pub enum Stop {
     Time,
     /// The stop flag was raised.
     Interrupted,
+    /// A line needed a path longer than [`MAX_PATH`] plies.
+    Path,
 }
 
 impl fmt::Display for Stop {
@@ -61,6 +66,7 @@ impl fmt::Display for Stop {
             Stop::Nodes => "node limit",
             Stop::Time => "time limit",
             Stop::Interrupted => "interrupted",
+            Stop::Path => "a line deeper than the solver's path limit",
         })
     }
 }

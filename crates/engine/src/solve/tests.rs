@@ -13,7 +13,8 @@ use tabula_rules::games::icelights::Icelights;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 use tabula_rules::{Game, GameOptions, MoveList};
 
-use super::{Solver, Stop, Value};
+use super::corridor::Corridor;
+use super::{MAX_PATH, Solver, Stop, Value};
 use crate::Limits;
 
 /// The value of a finished position for its side to move: 1 won, -1 lost, 0 drawn.
@@ -270,4 +271,27 @@ fn more_than_two_seats_are_refused() {
     let mut solver = Solver::new(1).expect("a table");
     let e = solver.solve(&game, &Limits::nodes(50), &mut |_| {}).unwrap_err();
     assert_eq!(e.to_string(), "the solver takes 2-seat games; this one has 3 seats");
+}
+
+/// The solver's deepest path fits the stack a spawned thread has by default (2 MiB, less
+/// than a search thread's): a corridor as long as the path limit is proved to its end, a
+/// longer one stops at the limit instead of running out of stack (which would end the test
+/// binary).
+#[test]
+fn the_longest_path_fits_a_default_thread_stack() {
+    let solve = |length: u32| {
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let mut solver = Solver::new(8).expect("a table");
+                let s = solver.solve(&Corridor::of(length), &Limits::default(), &mut |_| {}).expect("two seats");
+                (s.value, !s.line.is_empty())
+            })
+            .expect("a thread")
+            .join()
+            .expect("no panic")
+    };
+    assert_eq!(solve(MAX_PATH + 1), (Ok(Value::Win), true));
+    assert_eq!(solve(MAX_PATH + 2).0, Err(Stop::Path));
+    assert_eq!(solve(100_000).0, Err(Stop::Path));
 }
