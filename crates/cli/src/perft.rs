@@ -5,6 +5,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use tabula_engine::search::max_ply::MAX_PLY;
+use tabula_engine::search::thread::STACK;
 use tabula_rules::{Leaves, perft_divide, perft_parallel};
 
 use crate::error::{CliError, usage};
@@ -16,7 +18,7 @@ use crate::position::PositionArgs;
 pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// The deepest depth to count; every depth from 1 is printed.
+    /// The deepest depth to count (at most 128); every depth from 1 is printed.
     #[arg(long, value_name = "D")]
     depth: u32,
     /// First print the count below each root move at the deepest depth.
@@ -33,8 +35,10 @@ pub struct PerftArgs {
 
 /// Runs `tabula perft`.
 pub fn run(args: PerftArgs) -> Result<(), CliError> {
-    if args.depth == 0 {
-        return Err(usage("bad depth '0': expected 1 or more"));
+    // Each ply of the count is a frame with a move list and a position, as a search's is:
+    // deeper than a search may go, the first line alone would outgrow the stack.
+    if args.depth == 0 || args.depth as usize > MAX_PLY {
+        return Err(usage(format!("bad depth '{}': expected 1 to {MAX_PLY}", args.depth)));
     }
     if args.threads == 0 || args.threads > 1024 {
         return Err(usage(format!("bad thread count '{}': expected 1 to 1024", args.threads)));
@@ -67,6 +71,7 @@ impl GameCommand for PerftArgs {
         let leaves = if self.made { Leaves::Made } else { Leaves::Bulk };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.threads)
+            .stack_size(STACK)
             .build()
             .map_err(|e| usage(format!("cannot start {} threads: {e}", self.threads)))?;
         let mut out = std::io::stdout().lock();

@@ -241,6 +241,9 @@ fn help_exits_zero() {
 #[test]
 fn unknown_game_and_subcommand() {
     fails(&["perft", "chess", "--depth", "1"], &["chess", GAME]);
+    // Deeper than a search may go: refused rather than counted into a stack overflow.
+    fails(&["perft", GAME, "--depth", "129", "--divide"], &["'129'", "1 to 128"]);
+    fails(&["perft", GAME, "--depth", "0"], &["'0'", "1 to 128"]);
     fails(&["show", "chess"], &["chess"]);
     fails(&["show", "Chinese-Checkers"], &["Chinese-Checkers"]);
     fails(&["frobnicate", GAME], &["frobnicate"]);
