@@ -16,6 +16,8 @@ pub mod search;
 pub mod settings;
 pub mod solve;
 pub mod time;
+#[cfg(test)]
+mod toy_games;
 pub mod tuning;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};

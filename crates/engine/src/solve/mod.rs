@@ -7,8 +7,6 @@
 //! decides: a side that does not force a win loses. Proofs and disproofs stay in the table
 //! for the walk that prints the line.
 
-#[cfg(test)]
-mod corridor;
 mod dfpn;
 mod line;
 pub mod table;

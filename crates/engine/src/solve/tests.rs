@@ -13,9 +13,9 @@ use tabula_rules::games::icelights::Icelights;
 use tabula_rules::games::martian_chess::{CoasterChess, MartianChess};
 use tabula_rules::{Game, GameOptions, MoveList};
 
-use super::corridor::Corridor;
 use super::{MAX_PATH, Solver, Stop, Value};
 use crate::Limits;
+use crate::toy_games::corridor::Corridor;
 
 /// The value of a finished position for its side to move: 1 won, -1 lost, 0 drawn.
 fn finished<G: Game>(game: &G) -> Option<i8> {

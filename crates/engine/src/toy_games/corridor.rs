@@ -4,17 +4,9 @@
 
 use tabula_rules::core::game::{Generator, Notation};
 use tabula_rules::core::turn::Turn;
-use tabula_rules::{Finish, Game, GameOptions, MoveList, NotationError, RulesError, Seat};
+use tabula_rules::{Finish, Game, MoveList, NotationError, RulesError, Seat};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct NoOptions;
-
-impl GameOptions for NoOptions {
-    const SETTINGS: &'static [&'static dyn tabula_rules::core::settings::Setting<Self>] = &[];
-    fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
-        if players == 2 { Ok(()) } else { Err(RulesError::Players { given: players, expected: "2".into() }) }
-    }
-}
+use super::NoOptions;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Corridor {
