@@ -265,10 +265,14 @@ impl EngineGame for E {
         out
     }
     const TUNING: Tuning = Tuning {
-        // A turn: a draw at the ply cap or by repetition is worse than an even race for the
-        // searcher, so it does not settle for shuffling pieces or swapping guards back and
-        // forth when it is not behind.
-        contempt: TURN,
+        // Ten turns: E has no draw of its own, only the ply cap or a repetition, which a side
+        // ahead in the race never needs to allow; so a draw is worth less than any race the
+        // searcher is not hopelessly behind in. At one turn, alpha-beta one turn behind by its
+        // evaluation shuffled to the cap against `minimax`, which was no closer to finishing:
+        // 9 of 10 games drawn at 100,000 nodes a move (`tabula match e --engine
+        // alphabeta:contempt=100 --engine minimax --tc nodes=100000 --games 10 --max-plies
+        // 900`); at four turns 3 of 6, at ten turns 1 of 10, a game it trailed by ten turns.
+        contempt: 10 * TURN,
         // Best-Reply Search: with three seats at 1 s a move against two `greedy`, paranoid
         // alpha-beta lost its first three games (two opponents assumed to gang up see every
         // race lost and play for nothing), best-reply won 17 of the first 24.
