@@ -229,7 +229,7 @@ section() {
             echo "| $id | $game | $players | $opts | $engine | $opponent | $tc | not played | | | | | | |"
             continue
         fi
-        merged=$("$TABULA" merge "${files[@]}" 2>/dev/null) || true
+        merged=$("$TABULA" merge --partial "${files[@]}" 2>/dev/null) || true
         if ! line=$(summary "$engine" <<<"$merged"); then
             echo "| $id | $game | $players | $opts | $engine | $opponent | $tc | unreadable | | | | | | |"
             continue

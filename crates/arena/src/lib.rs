@@ -36,7 +36,7 @@ pub use move_record::MoveRecord;
 pub use opening::{Opening, OpeningBook};
 pub use opening_moves::OpeningGame;
 pub use player::{Action, FlagRule, Mover, Observer, Person, Player, Review};
-pub use record::{Record, parse_records, read_records};
+pub use record::{Record, parse_records, read_records, seal};
 pub use report::MatchStats;
 pub use runner::{FinishedGame, MatchConfig, MatchPlan, run_match, run_plan};
 pub use schedule::{Seatings, Shard};

@@ -17,6 +17,7 @@
 //!
 //! 1. k15-i13 {book} e3-g5 {book} 2. l14-l12 {0.991s d=7 n=5823310 s=41} ...
 //! 0-1
+//! %seal plies=97 fnv=5d0e3c8a91f27b64
 //! ```
 //!
 //! Tags: `Game`, `Options` (the player count and every option that differs from the
@@ -33,6 +34,13 @@
 //! control, so that records of node- and depth-limited matches are reproducible bit for
 //! bit), depth `d`, nodes `n` and score `s`, and `over=` how far a move went past the hard
 //! limit its searcher was given.
+//!
+//! The seal closes a record: its plies and a 64-bit FNV-1a hash of every non-empty line
+//! before it (each trimmed, with a newline after it). FNV-1a's steps are one-to-one, so any
+//! change of a single byte changes the hash, and a record cut anywhere has no seal. Readers
+//! take only sealed records whose hash and plies agree ([`read_records`]); a record without
+//! one is damaged (or was written before records were sealed). Each record starts at its
+//! `Game` tag and ends at its seal, so a damaged record never takes a neighbour with it.
 
 use std::fmt::Write;
 
@@ -99,7 +107,8 @@ impl Record {
             out.push_str(&line);
             out.push('\n');
         }
-        let _ = writeln!(out, "{}\n", self.result);
+        let _ = writeln!(out, "{}", self.result);
+        let _ = writeln!(out, "{SEAL} plies={} fnv={:016x}\n", self.moves.len(), seal_hash(out.lines()));
         out
     }
 
@@ -135,6 +144,33 @@ impl Record {
         }
         Ok(game)
     }
+}
+
+/// The first word of a record's seal line.
+const SEAL: &str = "%seal";
+
+/// FNV-1a (64 bits) of the non-empty lines, each trimmed and followed by a newline.
+fn seal_hash<'a>(lines: impl Iterator<Item = &'a str>) -> u64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash = OFFSET;
+    for line in lines.map(str::trim).filter(|l| !l.is_empty()) {
+        for &byte in line.as_bytes().iter().chain(b"\n") {
+            hash = (hash ^ byte as u64).wrapping_mul(PRIME);
+        }
+    }
+    hash
+}
+
+/// `text`, one record (tags, moves and result) without its seal, with the seal that makes it
+/// readable: for records written by hand or by another program.
+pub fn seal(text: &str) -> String {
+    let plies =
+        parse_movetext(&text.lines().filter(|l| !l.trim_start().starts_with('[')).collect::<Vec<_>>().join("\n"))
+            .map_or(0, |(moves, _)| moves.len());
+    let mut out: String = text.lines().map(|l| format!("{l}\n")).collect();
+    let _ = writeln!(out, "{SEAL} plies={plies} fnv={:016x}\n", seal_hash(text.lines()));
+    out
 }
 
 /// The `Options` tag of a game: `players=N` and the options that differ from the default.
@@ -186,21 +222,24 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, ArenaError> {
 
 /// Reads a records file record by record: each is read or is an error naming it (its place
 /// in the file, its `GameNumber` and the fault), so that readers can skip a damaged or cut
-/// record and read every other. A record starts at a tag line that follows move text.
+/// record and read every other. A record ends at its seal; the next starts after it, or at a
+/// `Game` tag (the first tag of every record), or at a tag line that follows move text.
 pub fn read_records(text: &str) -> Vec<Result<Record, ArenaError>> {
     let mut blocks: Vec<Vec<(usize, &str)>> = Vec::new();
-    let mut in_moves = false;
+    let (mut in_moves, mut sealed) = (false, true);
     for (i, raw) in text.lines().enumerate() {
         let line = raw.trim();
-        if line.starts_with('[') && (in_moves || blocks.is_empty()) {
+        if line.is_empty() {
+            continue;
+        }
+        let tag = line.starts_with('[');
+        let opens = blocks.last().is_some_and(|b| !b.is_empty()) && line.starts_with("[Game ");
+        if sealed || opens || (tag && in_moves) {
             blocks.push(Vec::new());
             in_moves = false;
-        } else if !line.is_empty() && !line.starts_with('[') {
-            in_moves = true;
         }
-        if blocks.is_empty() && !line.is_empty() {
-            blocks.push(Vec::new());
-        }
+        sealed = line.starts_with(SEAL);
+        in_moves |= !tag;
         if let Some(block) = blocks.last_mut() {
             block.push((i + 1, line));
         }
@@ -208,7 +247,6 @@ pub fn read_records(text: &str) -> Vec<Result<Record, ArenaError>> {
     blocks
         .iter()
         .enumerate()
-        .filter(|(_, block)| block.iter().any(|(_, l)| !l.is_empty()))
         .map(|(k, block)| {
             read_record(block).map_err(|(game, e)| {
                 let number = game.map(|n| format!(", game {n}")).unwrap_or_default();
@@ -218,30 +256,36 @@ pub fn read_records(text: &str) -> Vec<Result<Record, ArenaError>> {
         .collect()
 }
 
-/// One record's lines (numbered); on failure the fault, and the game number if its tag
-/// was read.
+/// One record's non-empty lines (numbered), the seal last; on failure the fault, and the
+/// game number if its tag was read.
 fn read_record(block: &[(usize, &str)]) -> Result<Record, (Option<String>, ArenaError)> {
     let mut record = Record::default();
     let mut movetext = String::new();
-    for &(number, line) in block {
+    let (body, seal) = match block.split_last() {
+        Some((&(_, last), body)) if last.starts_with(SEAL) => (body, Some(last)),
+        _ => (block, None),
+    };
+    for &(number, line) in body {
         if line.starts_with('[') && movetext.is_empty() {
             match parse_tag(line) {
                 Some(tag) => record.tags.push(tag),
                 None => return Err((game_number(&record), error(format!("bad tag line {number}: '{line}'")))),
             }
-        } else if !line.is_empty() {
+        } else {
             movetext.push_str(line);
             movetext.push('\n');
         }
     }
-    match parse_movetext(&movetext) {
-        Ok((moves, result)) => {
-            record.moves = moves;
-            record.result = result;
-            Ok(record)
-        }
-        Err(e) => Err((game_number(&record), e)),
+    let fail = |record: &Record, e: ArenaError| (game_number(record), e);
+    let (moves, result) = parse_movetext(&movetext).map_err(|e| fail(&record, e))?;
+    record.moves = moves;
+    record.result = result;
+    let seal = seal.ok_or_else(|| fail(&record, error("no seal after the result (the record is cut short)")))?;
+    let hash = seal_hash(body.iter().map(|&(_, line)| line));
+    if seal != format!("{SEAL} plies={} fnv={hash:016x}", record.moves.len()) {
+        return Err(fail(&record, error(format!("the seal '{seal}' does not match the record (it is damaged)"))));
     }
+    Ok(record)
 }
 
 /// The record's `GameNumber` tag.
@@ -298,106 +342,4 @@ fn parse_movetext(text: &str) -> Result<(Vec<RecordedMove>, String), ArenaError>
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
-
-    /// The first `n` legal moves of a 3-player game, each the first move listed.
-    fn first_moves(n: usize) -> Vec<String> {
-        let mut game =
-            ChineseCheckers::new(&parse_options::<CcOptions>("players=3 cc.target_stay=off").unwrap()).unwrap();
-        let mut list = tabula_rules::MoveList::new();
-        (0..n)
-            .map(|_| {
-                game.legal_moves(&mut list);
-                let mv = list.as_slice()[0];
-                game.play(mv);
-                game.format_move(mv)
-            })
-            .collect()
-    }
-
-    fn sample() -> Record {
-        let m = first_moves(4);
-        let comments = [Some("book"), Some("0.250s d=3 n=100 s=-4"), None, Some("d=1 n=14 s=0")];
-        Record {
-            tags: vec![
-                ("Game".into(), "chinese-checkers".into()),
-                ("Options".into(), "players=3 cc.target_stay=off".into()),
-                ("Seats".into(), "a \"quoted\" name; b\\c; z".into()),
-                ("Result".into(), "1-0-0".into()),
-            ],
-            moves: m
-                .iter()
-                .zip(comments)
-                .map(|(text, c)| RecordedMove { text: text.clone(), comment: c.map(String::from) })
-                .collect(),
-            result: "1-0-0".into(),
-        }
-    }
-
-    #[test]
-    fn records_round_trip_and_replay() {
-        let record = sample();
-        let text = record.to_text(3);
-        let m = first_moves(4);
-        let line =
-            format!("1. {} {{book}} {} {{0.250s d=3 n=100 s=-4}} {} 2. {} {{d=1 n=14 s=0}}", m[0], m[1], m[2], m[3]);
-        assert!(text.contains(&line), "{text}");
-        let twice = format!("{text}{text}");
-        let back = parse_records(&twice).unwrap();
-        assert_eq!(back, vec![record.clone(), record.clone()]);
-        let game: ChineseCheckers = back[0].replay(None).unwrap();
-        assert_eq!(game.ply(), 4);
-        assert_eq!(game.seats(), 3);
-        let mut expect =
-            ChineseCheckers::new(&parse_options::<CcOptions>("players=3 cc.target_stay=off").unwrap()).unwrap();
-        for mv in &m {
-            expect.play(expect.parse_move(mv).unwrap());
-        }
-        assert_eq!(game.to_text(), expect.to_text());
-        let two: ChineseCheckers = back[0].replay(Some(2)).unwrap();
-        assert_eq!(two.ply(), 2);
-        assert!(back[0].replay::<ChineseCheckers>(Some(5)).unwrap_err().to_string().contains("'5'"));
-    }
-
-    #[test]
-    fn bad_records_are_named() {
-        assert!(parse_records("[Game \"x\"\n").unwrap_err().to_string().contains("line 1"));
-        assert!(parse_records("[Game \"x\"]\n\nk15-i13 {open\n").unwrap_err().to_string().contains("not closed"));
-        assert!(parse_records("[Game \"x\"]\n\nk15-i13\n").unwrap_err().to_string().contains("no result"));
-        let mut r = sample();
-        r.moves[2].text = r.moves[1].text.clone();
-        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().to_string().contains("ply 3"));
-        r.tags[0].1 = "echelon".into();
-        assert!(r.replay::<ChineseCheckers>(None).unwrap_err().to_string().contains("'echelon'"));
-    }
-
-    #[test]
-    fn a_damaged_or_cut_record_spoils_only_itself() {
-        let good = sample().to_text(3);
-        let mut bad_tag = sample();
-        bad_tag.tags.insert(0, ("GameNumber".into(), "7".into()));
-        let bad_tag = bad_tag.to_text(3).replace("z\"]", "z\"");
-        let cut = &good[..good.len() - 12];
-        let text = format!("{good}{bad_tag}{good}{cut}");
-        let read = read_records(&text);
-        assert_eq!(read.len(), 4);
-        assert_eq!(read[0].as_ref().unwrap(), &sample());
-        let second = read[1].as_ref().unwrap_err().to_string().clone();
-        assert!(second.starts_with("record 2 (line ") && second.contains("game 7") && second.contains("bad tag line"));
-        assert_eq!(read[2].as_ref().unwrap(), &sample());
-        assert!(read[3].as_ref().unwrap_err().to_string().starts_with("record 4 (line "), "{:?}", read[3]);
-        let no_result = format!("{good}{}", &good[..good.rfind("1-0-0").unwrap()]);
-        assert!(read_records(&no_result)[1].as_ref().unwrap_err().to_string().contains("cut short"));
-        assert!(parse_records(&text).unwrap_err().to_string().starts_with("record 2"));
-    }
-
-    #[test]
-    fn results_write_shared_points() {
-        assert_eq!(result_text(&Outcome::winner(2, tabula_rules::Seat(1))), "0-1");
-        assert_eq!(result_text(&Outcome::draw(2)), "1/2-1/2");
-        assert_eq!(result_text(&Outcome::from_standings(&[3, 3, 1])), "1/2-1/2-0");
-        assert_eq!(result_text(&Outcome::draw(3)), "1/3-1/3-1/3");
-    }
-}
+mod tests;

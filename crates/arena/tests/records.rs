@@ -2,7 +2,7 @@
 //! parser or the replay panic, and a record survives a write-parse round trip.
 
 use proptest::prelude::*;
-use tabula_arena::parse_records;
+use tabula_arena::{parse_records, seal};
 use tabula_rules::Game;
 use tabula_rules::games::chinese_checkers::ChineseCheckers;
 
@@ -23,7 +23,7 @@ fn exercise(text: &str) {
 
 #[test]
 fn the_sample_parses_and_replays() {
-    let records = parse_records(RECORD).unwrap();
+    let records = parse_records(&seal(RECORD)).unwrap();
     assert_eq!(records.len(), 1);
     let game: ChineseCheckers = records[0].replay(None).unwrap();
     assert_eq!(game.ply(), 4);
@@ -42,7 +42,7 @@ proptest! {
 
     #[test]
     fn mutated_records_never_panic(cut in 0..RECORD.len(), insert in "[\\[\\]{}\"\\\\a-q0-9 .\\-/\n]{0,8}", drop in 0usize..20) {
-        let mut text = RECORD.as_bytes().to_vec();
+        let mut text = seal(RECORD).into_bytes();
         let end = (cut + drop).min(text.len());
         text.splice(cut..end, insert.bytes());
         exercise(&String::from_utf8_lossy(&text));

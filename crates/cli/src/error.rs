@@ -17,6 +17,9 @@ pub enum CliError {
     Io(io::Error),
     /// A failure while working (a file that cannot be written): exit status 1, one line.
     Failed(String),
+    /// The work was done but its result is incomplete (a merge with games missing,
+    /// duplicated or damaged): exit status 3, one line.
+    Incomplete(String),
 }
 
 impl CliError {
@@ -38,6 +41,10 @@ impl CliError {
                 eprintln!("tabula: {}", msg.replace('\r', "\\r").replace('\n', "\\n"));
                 ExitCode::from(1)
             }
+            CliError::Incomplete(msg) => {
+                eprintln!("tabula: {}", msg.replace('\r', "\\r").replace('\n', "\\n"));
+                ExitCode::from(3)
+            }
         }
     }
 }
@@ -45,7 +52,7 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Usage(msg) | CliError::Failed(msg) => f.write_str(msg),
+            CliError::Usage(msg) | CliError::Failed(msg) | CliError::Incomplete(msg) => f.write_str(msg),
             CliError::Io(e) => e.fmt(f),
         }
     }

@@ -1,6 +1,12 @@
 //! `tabula merge`: one report from the JSON lines of a match's shards (or of any runs of one
 //! match), the same report a single `tabula match` run prints; with records files, one
 //! records file in game order.
+//!
+//! The exit status says whether the set was whole: 0 when every game of the match is there
+//! exactly once (and, with `--records`, every game's record), 3 when games are missing,
+//! appear twice, or a line or record is damaged (the report is printed all the same, the
+//! records file is not written), unless `--partial` accepts an incomplete set on purpose;
+//! 2 for bad input, as everywhere.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -27,6 +33,10 @@ pub struct MergeArgs {
     /// The sequential test the match ran, to report its verdict on the merged pairs.
     #[arg(long, value_name = "TEST")]
     sprt: Option<String>,
+    /// Accept an incomplete set (games missing, duplicated or damaged; records missing):
+    /// exit 0 and write what there is, with a warning. Without it such a merge exits 3.
+    #[arg(long)]
+    partial: bool,
 }
 
 /// A game's line and the file it came from.
@@ -41,19 +51,21 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
     let mut games: BTreeMap<usize, Found> = BTreeMap::new();
     let mut records: BTreeMap<usize, Record> = BTreeMap::new();
     let mut duplicated: Vec<usize> = Vec::new();
+    let mut damaged = 0;
     let mut id: Option<(String, String)> = None;
     let mut line_files = 0;
     for path in &args.files {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|e| usage(format!("cannot read '{name}': {e}")))?;
         match text.trim_start().chars().next() {
-            Some('[') => read_records_file(&text, &name, &mut records)?,
+            Some('[') => damaged += read_records_file(&text, &name, &mut records)?,
             Some('{') | None => {
                 line_files += 1;
                 let read = read_lines(&text, &name);
                 for warning in &read.warnings {
                     eprintln!("tabula: warning: {warning}");
                 }
+                damaged += read.warnings.len();
                 for line in read.lines {
                     match &id {
                         Some((first, first_file)) if *first != line.match_id => {
@@ -104,7 +116,24 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
     if sprt.is_some() && (engines != 2 || seats != 2) {
         return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
     }
-    if let Some(path) = &args.records {
+    let mut problems = Vec::new();
+    if !missing.is_empty() {
+        problems.push(format!("games {} missing", ranges(&missing)));
+    }
+    if !duplicated.is_empty() {
+        problems.push(format!("games {} there twice", ranges(&duplicated)));
+    }
+    if damaged > 0 {
+        problems.push(format!("{} damaged", plural(damaged, "line or record", "lines or records")));
+    }
+    if args.records.is_some() {
+        let unrecorded: Vec<usize> = lines.iter().map(|l| l.game).filter(|g| !records.contains_key(g)).collect();
+        if !unrecorded.is_empty() {
+            problems.push(format!("no record of games {}", ranges(&unrecorded)));
+        }
+    }
+    let whole = problems.is_empty() || args.partial;
+    if let Some(path) = args.records.as_ref().filter(|_| whole) {
         let mut body = String::new();
         for (game, record) in &records {
             if record.tag("Match").is_some_and(|m| m != id) {
@@ -127,11 +156,25 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
     )?;
     writeln!(out)?;
     write!(out, "{}", report.report())?;
-    Ok(())
+    out.flush()?;
+    match (problems.is_empty(), args.partial) {
+        (true, _) => Ok(()),
+        (false, true) => {
+            eprintln!("tabula: warning: a partial merge: {}", problems.join("; "));
+            Ok(())
+        }
+        (false, false) => Err(CliError::Incomplete(format!(
+            "an incomplete merge: {}{}; --partial accepts it",
+            problems.join("; "),
+            if args.records.is_some() { " (the records file is not written)" } else { "" }
+        ))),
+    }
 }
 
-/// Adds a records file's readable records by game number, warning about damaged ones.
-fn read_records_file(text: &str, name: &str, records: &mut BTreeMap<usize, Record>) -> Result<(), CliError> {
+/// Adds a records file's readable records by game number, warning about damaged ones;
+/// gives how many were damaged.
+fn read_records_file(text: &str, name: &str, records: &mut BTreeMap<usize, Record>) -> Result<usize, CliError> {
+    let mut damaged = 0;
     for record in read_records(text) {
         match record {
             Ok(record) => {
@@ -140,10 +183,13 @@ fn read_records_file(text: &str, name: &str, records: &mut BTreeMap<usize, Recor
                 })?;
                 records.entry(game).or_insert(record);
             }
-            Err(e) => eprintln!("tabula: warning: {name}: {e}; skipped"),
+            Err(e) => {
+                eprintln!("tabula: warning: {name}: {e}; skipped");
+                damaged += 1;
+            }
         }
     }
-    Ok(())
+    Ok(damaged)
 }
 
 /// Game numbers as ranges: `none`, `5`, `3-7, 12`.

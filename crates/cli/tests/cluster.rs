@@ -91,6 +91,23 @@ fn four_shards_run_at_once_merge_into_the_single_run() {
     assert!(merged.contains("missing none; duplicated none"), "{merged}");
     assert_eq!(report(&merged), single);
     assert_eq!(std::fs::read_to_string(&merged_records).unwrap(), single_records);
+
+    // One shard's records missing: the merge says which games have none, exits 3 and
+    // writes no records file; --partial writes the records there are.
+    let short = path(&dir, "short.rec");
+    let mut args = vec!["merge"];
+    args.extend(files.iter().filter(|f| !f.ends_with("s2.rec")).map(String::as_str));
+    args.extend(["--records", &short]);
+    let out = tabula(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("no record of games 3-4, 11-12") && stderr.contains("--partial"), "{stderr}");
+    assert_eq!(report(&String::from_utf8_lossy(&out.stdout)), single);
+    assert!(!Path::new(&short).exists());
+    args.push("--partial");
+    let out = tabula(&args);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(std::fs::read_to_string(&short).unwrap().matches("%seal ").count(), 12);
 }
 
 #[test]
@@ -99,14 +116,32 @@ fn merge_names_missing_and_duplicated_games_and_refuses_other_matches() {
     let one = path(&dir, "one.jsonl");
     let args = with(&["--shard", "1/4", "--jsonl", &one]);
     ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    // Games missing and there twice: the report all the same, and exit status 3 with one
+    // last line that names them; --partial accepts the set.
     let out = tabula(&["merge", &one, &one]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
     assert!(
         stdout.contains("4 games of 16") && stdout.contains("missing 3-8, 11-16; duplicated 1-2, 9-10"),
         "{stdout}"
     );
-    assert!(String::from_utf8_lossy(&out.stderr).contains("game 1 is in"), "{out:?}");
+    assert!(stderr.contains("game 1 is in"), "{out:?}");
+    let last = stderr.lines().last().unwrap();
+    assert_eq!(
+        last,
+        "tabula: an incomplete merge: games 3-8, 11-16 missing; games 1-2, 9-10 there twice; --partial accepts it"
+    );
+    let out = tabula(&["merge", &one, &one, "--partial"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("warning: a partial merge: games 3-8, 11-16 missing"));
+    // A damaged line is named too.
+    let torn = path(&dir, "torn.jsonl");
+    let text = std::fs::read_to_string(&one).unwrap();
+    std::fs::write(&torn, format!("{}{{\"match\": \n", text)).unwrap();
+    let out = tabula(&["merge", &torn]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1 line or record damaged"), "{out:?}");
     let other = path(&dir, "other.jsonl");
     let mut args = with(&["--shard", "2/4", "--jsonl", &other]);
     let seed = args.iter().position(|a| a == "--seed").unwrap();
