@@ -17,7 +17,7 @@ use tabula_arena::read_records;
 
 use crate::assets::{BOARD_CSS, BOARD_JS, INDEX_HTML};
 use crate::catalog::{self, NewGame};
-use crate::error::ApiError;
+use crate::error::{ApiError, clip};
 use crate::session::Session;
 use crate::store::Store;
 use crate::view::View;
@@ -75,13 +75,13 @@ async fn index() -> impl IntoResponse {
 }
 
 async fn no_route(method: Method, uri: Uri) -> ApiError {
-    ApiError::not_found(format!("no endpoint {method} {}", uri.path()))
+    ApiError::not_found(format!("no endpoint {} {}", clip(method.as_str()), clip(uri.path())))
 }
 
 async fn no_method(method: Method, uri: Uri) -> ApiError {
     ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("method {method} not allowed on {}", uri.path()),
+        message: format!("method {} not allowed on {}", clip(method.as_str()), clip(uri.path())),
     }
 }
 

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tabula_rules::Game;
 use tabula_rules::games::NAMES;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+use tabula_serve::error::{ECHO, MAX_MESSAGE};
 use tabula_serve::{Config, MAX_BODY, router};
 use tower::ServiceExt;
 
@@ -186,6 +187,51 @@ async fn bad_new_games_name_the_bad_part() {
         raw(&app, "POST", "/api/sessions", Some(("application/json", b"{\"game\": ".to_vec()))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(text.contains("broken JSON"), "{text}");
+}
+
+/// Input of megabytes (a position, a move, an option, an engine spec, a JSON key, a
+/// record's tag, a path, an id) is refused with a message that quotes a short prefix of it.
+#[tokio::test]
+async fn errors_quote_a_short_prefix_of_long_input() {
+    let app = app();
+    let long = "x".repeat(4_000_000);
+    let spaced = "x ".repeat(2_000_000);
+    let view = create(&app, person_vs_person("e")).await;
+    let moves = format!("/api/sessions/{}/moves", id(&view));
+    let mut options = serde_json::Map::new();
+    options.insert(long.clone(), json!("1"));
+    let mut key = serde_json::Map::new();
+    key.insert(long.clone(), json!(1));
+    let cases = [
+        ("/api/sessions", json!({ "game": "e", "position": long }), "bad position: "),
+        ("/api/sessions", json!({ "game": "e", "position": format!("e {long}") }), "bad position: "),
+        ("/api/sessions", json!({ "game": "e", "position": spaced }), "bad position: "),
+        ("/api/sessions", json!({ "game": long }), "unknown game 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "options": options }), "bad option 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "options": { "max_plies": long } }), "bad option 'max_plies=xxx"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", long] }), "bad seat 1 engine 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", format!("mcts:{long}=1")] }), "bad seat 1"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", spaced] }), "bad seat 1 engine 'x x"),
+        ("/api/sessions", Value::Object(key), "broken JSON: unknown field `xxx"),
+        ("/api/sessions", json!({ "game": "e", "think_ms": spaced }), "broken JSON: invalid type"),
+        (&moves, json!({ "move": long }), "bad move: "),
+        (&moves, json!({ "move": spaced }), "bad move: "),
+    ];
+    for (path, request, start) in cases {
+        let (status, answer) = call(&app, "POST", path, Some(request)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {start}: {answer}");
+        let message = error(&answer);
+        assert!(message.contains(start), "{start}: {message}");
+        assert!(message.chars().count() <= MAX_MESSAGE + 1, "{start}: {message}");
+        let echo = message.matches('x').count();
+        assert!(echo <= 3 * ECHO, "{start}: {echo} x: {message}");
+    }
+    for path in [format!("/api/{}", "y".repeat(10_000)), format!("/api/sessions/{}", "y".repeat(10_000))] {
+        let (status, answer) = call(&app, "GET", &path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(error(&answer).contains("yyyy…"), "{answer}");
+        assert!(error(&answer).len() < 200, "{answer}");
+    }
 }
 
 #[tokio::test]
