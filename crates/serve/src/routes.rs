@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -176,27 +176,23 @@ async fn stop(State(app): Shared, Path(id): Path<String>) -> Result<Response, Ap
     Ok(answer(StatusCode::OK, &id, &table))
 }
 
-/// The query of `POST /api/replays`.
+/// What `POST /api/replays` takes.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ReplayQuery {
-    /// Which game of the file, from 1.
+struct ReplayRequest {
+    /// The text of a records file.
+    records: String,
+    /// Which game of the file, from 1 (default 1).
     game: Option<usize>,
 }
 
-async fn replay(
-    State(app): Shared,
-    query: Result<Query<ReplayQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::bad(format!("bad query: {}", e.body_text())))?;
-    let body = bytes(body)?;
-    let text = std::str::from_utf8(&body).map_err(|e| ApiError::bad(format!("bad record: not UTF-8 text ({e})")))?;
-    let records = read_records(text);
+async fn replay(State(app): Shared, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let request: ReplayRequest = json(body)?;
+    let records = read_records(&request.records);
     if records.is_empty() {
         return Err(ApiError::bad("bad record: the text holds no game"));
     }
-    let number = query.game.unwrap_or(1);
+    let number = request.game.unwrap_or(1);
     let record = records
         .get(number.wrapping_sub(1))
         .ok_or_else(|| ApiError::bad(format!("bad game '{number}': the file holds {} games", records.len())))?;

@@ -216,6 +216,7 @@ async fn errors_quote_a_short_prefix_of_long_input() {
         ("/api/sessions", json!({ "game": "e", "think_ms": spaced }), "broken JSON: invalid type"),
         (&moves, json!({ "move": long }), "bad move: "),
         (&moves, json!({ "move": spaced }), "bad move: "),
+        ("/api/replays", json!({ "records": format!("[Game \"{long}\"]\n\n*\n") }), "unknown game 'xxx"),
     ];
     for (path, request, start) in cases {
         let (status, answer) = call(&app, "POST", path, Some(request)).await;
@@ -421,9 +422,8 @@ fn record(plies: usize) -> (String, Vec<String>) {
 async fn a_record_replays_ply_by_ply() {
     let app = app();
     let (text, moves) = record(6);
-    let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", text.clone().into_bytes()))).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let view: Value = serde_json::from_str(&answer).unwrap();
+    let (status, view) = call(&app, "POST", "/api/replays", Some(json!({ "records": text }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
     assert_eq!(view["ply"], 0);
     assert_eq!(view["plies"], 6);
     assert_eq!(view["seats"], json!(["person", "person"]));
@@ -440,19 +440,19 @@ async fn a_record_replays_ply_by_ply() {
     assert!(middle["svg"].as_str().unwrap().contains(&format!("class=\"last to\" data-cell=\"{to}\"")), "{middle}");
 
     let bad = [
-        (String::new(), "holds no game"),
-        (text.replace("chinese-checkers", "go"), "unknown game 'go'"),
-        (text.replace(&moves[1], "a1-a2"), "ply 2"),
-        ("[Game \"e\"\n".to_string(), "bad record"),
+        (json!({ "records": "" }), "holds no game"),
+        (json!({ "records": text.replace("chinese-checkers", "go") }), "unknown game 'go'"),
+        (json!({ "records": text.replace(&moves[1], "a1-a2") }), "ply 2"),
+        (json!({ "records": "[Game \"e\"\n" }), "bad record"),
+        (json!({ "records": text, "game": 2 }), "bad game '2': the file holds 1 games"),
+        (json!({ "records": text, "game": 0 }), "bad game '0'"),
+        (json!({ "text": text }), "unknown field `text`"),
     ];
-    for (body, message) in bad {
-        let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", body.into_bytes()))).await;
+    for (request, message) in bad {
+        let (status, answer) = call(&app, "POST", "/api/replays", Some(request)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(answer.contains(message), "{message}: {answer}");
+        assert!(error(&answer).contains(message), "{message}: {answer}");
     }
-    let (status, _, answer) = raw(&app, "POST", "/api/replays?game=2", Some(("text/plain", text.into_bytes()))).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(answer.contains("bad game '2': the file holds 1 games"), "{answer}");
 }
 
 #[tokio::test]
