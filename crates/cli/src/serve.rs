@@ -1,6 +1,6 @@
 //! `tabula serve`: the web board on a local port (see `docs/serve.md`).
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use clap::Args;
 
@@ -22,7 +22,7 @@ pub struct ServeArgs {
 
 /// Runs `tabula serve` until the process is stopped.
 pub fn run(args: ServeArgs) -> Result<(), CliError> {
-    let config = tabula_serve::Config { max_sessions: args.max_games };
-    tabula_serve::run(args.bind, args.port, config)
-        .map_err(|e| usage(format!("cannot serve on {}:{}: {e}", args.bind, args.port)))
+    let address = SocketAddr::new(args.bind, args.port);
+    let config = tabula_serve::Config { max_sessions: args.max_games, address, allow_origins: Vec::new() };
+    tabula_serve::run(config).map_err(|e| usage(format!("cannot serve on {address}: {e}")))
 }

@@ -26,7 +26,8 @@ pub const MAX_MESSAGE: usize = 500;
 /// A request the server refuses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
-    /// The HTTP status: 400 bad input, 404 unknown id or path, 409 not now, 413 too large.
+    /// The HTTP status: 400 bad input, 403 not this server or not its page, 404 unknown id
+    /// or path, 409 not now, 413 too large, 415 not JSON.
     pub status: StatusCode,
     /// What was wrong, naming the bad part.
     pub message: String,

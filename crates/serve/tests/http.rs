@@ -19,16 +19,19 @@ fn app() -> Router {
     router(Config::default())
 }
 
-/// Sends a request and returns the status, the content type and the body as text.
+/// The address the default configuration names, as the page's requests carry it.
+const HOST: &str = "127.0.0.1:8080";
+
+/// Sends a request as the page does: naming the server in `Host` and, unless it is a GET,
+/// with the server's own `Origin` and the content type of `body` (JSON if it has none).
+/// Returns the status, the content type and the body as text.
 async fn raw(app: &Router, method: &str, path: &str, body: Option<(&str, Vec<u8>)>) -> (StatusCode, String, String) {
-    let mut request = Request::builder().method(method).uri(path);
-    let body = match body {
-        Some((kind, bytes)) => {
-            request = request.header(header::CONTENT_TYPE, kind);
-            Body::from(bytes)
-        }
-        None => Body::empty(),
-    };
+    let mut request = Request::builder().method(method).uri(path).header(header::HOST, HOST);
+    if method != "GET" {
+        let kind = body.as_ref().map_or("application/json", |(kind, _)| kind);
+        request = request.header(header::ORIGIN, format!("http://{HOST}")).header(header::CONTENT_TYPE, kind);
+    }
+    let body = body.map_or_else(Body::empty, |(_, bytes)| Body::from(bytes));
     let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
     let status = response.status();
     let kind =
@@ -457,7 +460,7 @@ async fn a_record_replays_ply_by_ply() {
 
 #[tokio::test]
 async fn deleted_and_evicted_sessions_are_gone() {
-    let app = router(Config { max_sessions: 2 });
+    let app = router(Config { max_sessions: 2, ..Config::default() });
     let first = create(&app, person_vs_person("e")).await;
     let second = create(&app, person_vs_person("e")).await;
     let (status, _) = call(&app, "DELETE", &format!("/api/sessions/{}", id(&second)), None).await;
