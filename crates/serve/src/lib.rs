@@ -36,11 +36,17 @@ pub fn run(config: Config) -> io::Result<()> {
 }
 
 /// Serves the board on `listener` until the process ends, after printing the URL it
-/// listens on. `config.address` is set to the listener's, and each request's [`Arrival`]
-/// is recorded for the guard.
+/// listens on (and, on stderr, a warning if that address is not a loopback one: any
+/// machine that reaches it can play, and there is no login). `config.address` is set to
+/// the listener's, and each request's [`Arrival`] is recorded for the guard.
 pub async fn serve(listener: tokio::net::TcpListener, mut config: Config) -> io::Result<()> {
     let address = listener.local_addr()?;
     config.address = address;
     println!("tabula serve: open http://{address}/ in a browser (Ctrl-C stops)");
+    if !address.ip().to_canonical().is_loopback() {
+        eprintln!(
+            "tabula serve: warning: listening on {address}, open to every machine that can reach it; there is no login"
+        );
+    }
     axum::serve(listener, router(config).into_make_service_with_connect_info::<Arrival>()).await
 }
