@@ -28,7 +28,7 @@ use axum::extract::connect_info::Connected;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::header::{CONTENT_TYPE, HOST, ORIGIN};
 use axum::http::uri::Authority;
-use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::serve::IncomingStream;
@@ -149,7 +149,7 @@ impl Guard {
                 format!("host '{}' is not this server", clip(authority.as_str())),
             ));
         }
-        if request.method().is_safe() {
+        if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS | Method::TRACE) {
             return Ok(());
         }
         let origin = single(headers, ORIGIN, "Origin", StatusCode::FORBIDDEN)?.ok_or_else(|| {

@@ -122,8 +122,11 @@ async fn a_change_from_another_origin_or_none_is_refused_and_changes_nothing() {
     let (status, answer) = send(&app, request("POST", "/api/sessions", &headers, Some(new_game()))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(error(&answer).starts_with("no Origin header"), "{answer}");
-    let (status, _) = send(&app, request("DELETE", &session, &[("host", HOST)], None)).await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    for method in ["DELETE", "PUT", "PATCH", "PROPFIND"] {
+        let (status, answer) = send(&app, request(method, &session, &[("host", HOST)], None)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{method}");
+        assert!(error(&answer).starts_with("no Origin header"), "{method}: {answer}");
+    }
     let headers = [("host", HOST), ("origin", OWN), ("origin", OWN), ("content-type", JSON)];
     let (status, answer) = send(&app, request("POST", "/api/sessions", &headers, Some(new_game()))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
