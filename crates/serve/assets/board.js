@@ -9,12 +9,12 @@ let view = null;      // the session shown
 let selected = null;  // {cell, level} of the first click
 let polling = null;
 
-async function api(method, path, body, raw) {
+// Every request but a GET says it sends JSON, as the server asks of every request that
+// changes something (docs/serve.md).
+async function api(method, path, body) {
   const init = { method, headers: {} };
-  if (body !== undefined) {
-    init.body = raw ? body : JSON.stringify(body);
-    init.headers["Content-Type"] = raw ? "text/plain" : "application/json";
-  }
+  if (method !== "GET") init.headers["Content-Type"] = "application/json";
+  if (body !== undefined) init.body = JSON.stringify(body);
   const response = await fetch(path, init);
   const text = await response.text();
   let data = null;
@@ -118,7 +118,7 @@ async function startGame() {
 async function loadRecord() {
   const text = $("record-text").value;
   const game = Number($("record-game").value) || 1;
-  const created = await api("POST", `/api/replays?game=${game}`, text, true);
+  const created = await api("POST", "/api/replays", { records: text, game });
   replaceSession(created);
 }
 

@@ -13,7 +13,7 @@ use tabula_engine::settings::searchers;
 use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, clip};
 use crate::session::{Live, Session};
 use crate::state::{Player, RecordInfo, ServeGame};
 
@@ -173,7 +173,7 @@ macro_rules! by_name {
 tabula_rules::for_each_game!(by_name);
 
 fn unknown_game(name: &str) -> ApiError {
-    ApiError::bad(format!("unknown game '{name}' (available: {})", NAMES.join(", ")))
+    ApiError::bad(format!("unknown game '{}' (available: {})", clip(name), NAMES.join(", ")))
 }
 
 fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiError> {
@@ -182,7 +182,9 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiE
         options.set_players(players).map_err(|e| ApiError::bad(format!("bad players: {e}")))?;
     }
     for (key, value) in &request.options {
-        options.set(key, value).map_err(|e| ApiError::bad(format!("bad option '{key}={value}': {e}")))?;
+        options
+            .set(key, value)
+            .map_err(|e| ApiError::bad(format!("bad option '{}={}': {e}", clip(key), clip(value))))?;
     }
     let start = match &request.position {
         Some(text) => {
@@ -218,7 +220,7 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiE
             built.push(None);
         } else {
             let searcher = registry::build::<G>(spec)
-                .map_err(|e| ApiError::bad(format!("bad seat {seat} engine '{spec}': {e}")))?;
+                .map_err(|e| ApiError::bad(format!("bad seat {seat} engine '{}': {e}", clip(spec))))?;
             players.push(Player::Engine(spec.to_string()));
             built.push(Some(searcher));
         }

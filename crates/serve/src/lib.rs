@@ -4,13 +4,15 @@
 //!
 //! The server keeps each game (a session) in memory and checks every move with the rules;
 //! the pictures come from [`tabula_board`]. The endpoints are described in `docs/serve.md`;
-//! [`router`] builds them, [`run`] serves them.
+//! [`router`] builds them behind the [`guard`], which lets only the server's own pages
+//! drive it; [`run`] and [`serve`] serve them.
 
 pub mod assets;
 pub mod catalog;
 pub mod clicks;
 pub mod engine_task;
 pub mod error;
+pub mod guard;
 pub mod routes;
 pub mod search_view;
 pub mod session;
@@ -19,19 +21,32 @@ pub mod store;
 pub mod view;
 
 use std::io;
-use std::net::IpAddr;
 
 pub use error::ApiError;
+pub use guard::{Arrival, Origin};
 pub use routes::{Config, MAX_BODY, router};
 
-/// Serves the board on `bind`:`port` (port 0: any free port) until the process ends,
-/// after printing the URL it listens on.
-pub fn run(bind: IpAddr, port: u16, config: Config) -> io::Result<()> {
+/// Serves the board on `config.address` (port 0: any free port) until the process ends.
+pub fn run(config: Config) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind((bind, port)).await?;
-        let address = listener.local_addr()?;
-        println!("tabula serve: open http://{address}/ in a browser (Ctrl-C stops)");
-        axum::serve(listener, router(config)).await
+        let listener = tokio::net::TcpListener::bind(config.address).await?;
+        serve(listener, config).await
     })
+}
+
+/// Serves the board on `listener` until the process ends, after printing the URL it
+/// listens on (and, on stderr, a warning if that address is not a loopback one: any
+/// machine that reaches it can play, and there is no login). `config.address` is set to
+/// the listener's, and each request's [`Arrival`] is recorded for the guard.
+pub async fn serve(listener: tokio::net::TcpListener, mut config: Config) -> io::Result<()> {
+    let address = listener.local_addr()?;
+    config.address = address;
+    println!("tabula serve: open http://{address}/ in a browser (Ctrl-C stops)");
+    if !address.ip().to_canonical().is_loopback() {
+        eprintln!(
+            "tabula serve: warning: listening on {address}, open to every machine that can reach it; there is no login"
+        );
+    }
+    axum::serve(listener, router(config).into_make_service_with_connect_info::<Arrival>()).await
 }

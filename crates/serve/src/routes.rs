@@ -1,23 +1,26 @@
 //! The HTTP endpoints (see `docs/serve.md`): the page and its files, the game list, and
-//! sessions to create, read, play on, step through, stop and delete. Bodies are read as
-//! bytes and parsed here, so that every bad body gets a message naming its fault.
+//! sessions to create, read, play on, step through, stop and delete, all behind the
+//! [guard](crate::guard). Bodies are read as bytes and parsed here, so that every bad body
+//! gets a message naming its fault.
 
+use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::{Json, Router, middleware};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tabula_arena::read_records;
 
 use crate::assets::{BOARD_CSS, BOARD_JS, INDEX_HTML};
 use crate::catalog::{self, NewGame};
-use crate::error::ApiError;
+use crate::error::{ApiError, clip};
+use crate::guard::{self, Guard, Origin};
 use crate::session::Session;
 use crate::store::Store;
 use crate::view::View;
@@ -26,16 +29,21 @@ use crate::view::View;
 pub const MAX_BODY: usize = 4 << 20;
 
 /// How the server is set up.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Config {
     /// The most sessions kept in memory; starting one more closes the one left alone
     /// longest.
     pub max_sessions: usize,
+    /// The address the server is bound to: every request must name it in `Host` (see
+    /// [`crate::guard`]). [`crate::serve`] sets it to the listener's.
+    pub address: SocketAddr,
+    /// Origins besides the server's own whose pages may change things.
+    pub allow_origins: Vec<Origin>,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { max_sessions: 32 }
+        Config { max_sessions: 32, address: SocketAddr::from((Ipv4Addr::LOCALHOST, 8080)), allow_origins: Vec::new() }
     }
 }
 
@@ -46,9 +54,10 @@ struct App {
 
 type Shared = State<Arc<App>>;
 
-/// The server's routes.
+/// The server's routes, behind the [guard](crate::guard).
 pub fn router(config: Config) -> Router {
     let app = Arc::new(App { store: Store::new(config.max_sessions) });
+    let guard = Arc::new(Guard::new(config.address, config.allow_origins));
     Router::new()
         .route("/", get(index))
         .route(
@@ -68,6 +77,7 @@ pub fn router(config: Config) -> Router {
         .method_not_allowed_fallback(no_method)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
+        .layer(middleware::from_fn_with_state(guard, guard::check))
 }
 
 async fn index() -> impl IntoResponse {
@@ -75,13 +85,13 @@ async fn index() -> impl IntoResponse {
 }
 
 async fn no_route(method: Method, uri: Uri) -> ApiError {
-    ApiError::not_found(format!("no endpoint {method} {}", uri.path()))
+    ApiError::not_found(format!("no endpoint {} {}", clip(method.as_str()), clip(uri.path())))
 }
 
 async fn no_method(method: Method, uri: Uri) -> ApiError {
     ApiError {
         status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!("method {method} not allowed on {}", uri.path()),
+        message: format!("method {} not allowed on {}", clip(method.as_str()), clip(uri.path())),
     }
 }
 
@@ -176,27 +186,23 @@ async fn stop(State(app): Shared, Path(id): Path<String>) -> Result<Response, Ap
     Ok(answer(StatusCode::OK, &id, &table))
 }
 
-/// The query of `POST /api/replays`.
+/// What `POST /api/replays` takes.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct ReplayQuery {
-    /// Which game of the file, from 1.
+struct ReplayRequest {
+    /// The text of a records file.
+    records: String,
+    /// Which game of the file, from 1 (default 1).
     game: Option<usize>,
 }
 
-async fn replay(
-    State(app): Shared,
-    query: Result<Query<ReplayQuery>, QueryRejection>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<Response, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::bad(format!("bad query: {}", e.body_text())))?;
-    let body = bytes(body)?;
-    let text = std::str::from_utf8(&body).map_err(|e| ApiError::bad(format!("bad record: not UTF-8 text ({e})")))?;
-    let records = read_records(text);
+async fn replay(State(app): Shared, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let request: ReplayRequest = json(body)?;
+    let records = read_records(&request.records);
     if records.is_empty() {
         return Err(ApiError::bad("bad record: the text holds no game"));
     }
-    let number = query.game.unwrap_or(1);
+    let number = request.game.unwrap_or(1);
     let record = records
         .get(number.wrapping_sub(1))
         .ok_or_else(|| ApiError::bad(format!("bad game '{number}': the file holds {} games", records.len())))?;

@@ -11,7 +11,7 @@ use tabula_engine::Searcher;
 use tabula_rules::Seat;
 
 use crate::engine_task;
-use crate::error::ApiError;
+use crate::error::{ApiError, clip};
 use crate::state::{Player, RecordInfo, ServeGame, State};
 use crate::view::View;
 
@@ -92,17 +92,21 @@ impl<G: ServeGame> Session for Live<G> {
         let mut state = self.lock();
         if let Some(running) = state.table.running() {
             return Err(ApiError::conflict(format!(
-                "move '{text}' refused: the engine is thinking for seat {}; stop it first",
+                "move '{}' refused: the engine is thinking for seat {}; stop it first",
+                clip(text),
                 running.seat
             )));
         }
         let game = state.current();
         if let Some(outcome) = game.outcome() {
-            return Err(ApiError::bad(format!("move '{text}' refused: the game is over ({outcome})")));
+            return Err(ApiError::bad(format!("move '{}' refused: the game is over ({outcome})", clip(text))));
         }
         let mv = game.parse_move(text.trim()).map_err(|e| ApiError::bad(format!("bad move: {e}")))?;
         let record = MoveRecord::bare(game.format_move(mv));
-        state.table.play(mv, record).map_err(|refusal| ApiError::bad(format!("move '{text}' refused: {refusal}")))?;
+        state
+            .table
+            .play(mv, record)
+            .map_err(|refusal| ApiError::bad(format!("move '{}' refused: {refusal}", clip(text))))?;
         state.engine_error = None;
         engine_task::start_if_due(&mut state);
         Ok(())

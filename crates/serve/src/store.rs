@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, clip};
 use crate::session::Session;
 
 /// A session and when a request last used it.
@@ -88,5 +88,5 @@ impl Store {
 }
 
 fn unknown(id: &str) -> ApiError {
-    ApiError::not_found(format!("unknown session id '{id}' (it may have ended, or the server restarted)"))
+    ApiError::not_found(format!("unknown session id '{}' (it may have ended, or the server restarted)", clip(id)))
 }

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use tabula_rules::Game;
 use tabula_rules::games::NAMES;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
+use tabula_serve::error::{ECHO, MAX_MESSAGE};
 use tabula_serve::{Config, MAX_BODY, router};
 use tower::ServiceExt;
 
@@ -18,16 +19,19 @@ fn app() -> Router {
     router(Config::default())
 }
 
-/// Sends a request and returns the status, the content type and the body as text.
+/// The address the default configuration names, as the page's requests carry it.
+const HOST: &str = "127.0.0.1:8080";
+
+/// Sends a request as the page does: naming the server in `Host` and, unless it is a GET,
+/// with the server's own `Origin` and the content type of `body` (JSON if it has none).
+/// Returns the status, the content type and the body as text.
 async fn raw(app: &Router, method: &str, path: &str, body: Option<(&str, Vec<u8>)>) -> (StatusCode, String, String) {
-    let mut request = Request::builder().method(method).uri(path);
-    let body = match body {
-        Some((kind, bytes)) => {
-            request = request.header(header::CONTENT_TYPE, kind);
-            Body::from(bytes)
-        }
-        None => Body::empty(),
-    };
+    let mut request = Request::builder().method(method).uri(path).header(header::HOST, HOST);
+    if method != "GET" {
+        let kind = body.as_ref().map_or("application/json", |(kind, _)| kind);
+        request = request.header(header::ORIGIN, format!("http://{HOST}")).header(header::CONTENT_TYPE, kind);
+    }
+    let body = body.map_or_else(Body::empty, |(_, bytes)| Body::from(bytes));
     let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
     let status = response.status();
     let kind =
@@ -186,6 +190,52 @@ async fn bad_new_games_name_the_bad_part() {
         raw(&app, "POST", "/api/sessions", Some(("application/json", b"{\"game\": ".to_vec()))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(text.contains("broken JSON"), "{text}");
+}
+
+/// Input of megabytes (a position, a move, an option, an engine spec, a JSON key, a
+/// record's tag, a path, an id) is refused with a message that quotes a short prefix of it.
+#[tokio::test]
+async fn errors_quote_a_short_prefix_of_long_input() {
+    let app = app();
+    let long = "x".repeat(4_000_000);
+    let spaced = "x ".repeat(2_000_000);
+    let view = create(&app, person_vs_person("e")).await;
+    let moves = format!("/api/sessions/{}/moves", id(&view));
+    let mut options = serde_json::Map::new();
+    options.insert(long.clone(), json!("1"));
+    let mut key = serde_json::Map::new();
+    key.insert(long.clone(), json!(1));
+    let cases = [
+        ("/api/sessions", json!({ "game": "e", "position": long }), "bad position: "),
+        ("/api/sessions", json!({ "game": "e", "position": format!("e {long}") }), "bad position: "),
+        ("/api/sessions", json!({ "game": "e", "position": spaced }), "bad position: "),
+        ("/api/sessions", json!({ "game": long }), "unknown game 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "options": options }), "bad option 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "options": { "max_plies": long } }), "bad option 'max_plies=xxx"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", long] }), "bad seat 1 engine 'xxx"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", format!("mcts:{long}=1")] }), "bad seat 1"),
+        ("/api/sessions", json!({ "game": "e", "seats": ["person", spaced] }), "bad seat 1 engine 'x x"),
+        ("/api/sessions", Value::Object(key), "broken JSON: unknown field `xxx"),
+        ("/api/sessions", json!({ "game": "e", "think_ms": spaced }), "broken JSON: invalid type"),
+        (&moves, json!({ "move": long }), "bad move: "),
+        (&moves, json!({ "move": spaced }), "bad move: "),
+        ("/api/replays", json!({ "records": format!("[Game \"{long}\"]\n\n*\n") }), "unknown game 'xxx"),
+    ];
+    for (path, request, start) in cases {
+        let (status, answer) = call(&app, "POST", path, Some(request)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {start}: {answer}");
+        let message = error(&answer);
+        assert!(message.contains(start), "{start}: {message}");
+        assert!(message.chars().count() <= MAX_MESSAGE + 1, "{start}: {message}");
+        let echo = message.matches('x').count();
+        assert!(echo <= 3 * ECHO, "{start}: {echo} x: {message}");
+    }
+    for path in [format!("/api/{}", "y".repeat(10_000)), format!("/api/sessions/{}", "y".repeat(10_000))] {
+        let (status, answer) = call(&app, "GET", &path, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert!(error(&answer).contains("yyyy…"), "{answer}");
+        assert!(error(&answer).len() < 200, "{answer}");
+    }
 }
 
 #[tokio::test]
@@ -375,9 +425,8 @@ fn record(plies: usize) -> (String, Vec<String>) {
 async fn a_record_replays_ply_by_ply() {
     let app = app();
     let (text, moves) = record(6);
-    let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", text.clone().into_bytes()))).await;
-    assert_eq!(status, StatusCode::CREATED, "{answer}");
-    let view: Value = serde_json::from_str(&answer).unwrap();
+    let (status, view) = call(&app, "POST", "/api/replays", Some(json!({ "records": text }))).await;
+    assert_eq!(status, StatusCode::CREATED, "{view}");
     assert_eq!(view["ply"], 0);
     assert_eq!(view["plies"], 6);
     assert_eq!(view["seats"], json!(["person", "person"]));
@@ -394,24 +443,24 @@ async fn a_record_replays_ply_by_ply() {
     assert!(middle["svg"].as_str().unwrap().contains(&format!("class=\"last to\" data-cell=\"{to}\"")), "{middle}");
 
     let bad = [
-        (String::new(), "holds no game"),
-        (text.replace("chinese-checkers", "go"), "unknown game 'go'"),
-        (text.replace(&moves[1], "a1-a2"), "ply 2"),
-        ("[Game \"e\"\n".to_string(), "bad record"),
+        (json!({ "records": "" }), "holds no game"),
+        (json!({ "records": text.replace("chinese-checkers", "go") }), "unknown game 'go'"),
+        (json!({ "records": text.replace(&moves[1], "a1-a2") }), "ply 2"),
+        (json!({ "records": "[Game \"e\"\n" }), "bad record"),
+        (json!({ "records": text, "game": 2 }), "bad game '2': the file holds 1 games"),
+        (json!({ "records": text, "game": 0 }), "bad game '0'"),
+        (json!({ "text": text }), "unknown field `text`"),
     ];
-    for (body, message) in bad {
-        let (status, _, answer) = raw(&app, "POST", "/api/replays", Some(("text/plain", body.into_bytes()))).await;
+    for (request, message) in bad {
+        let (status, answer) = call(&app, "POST", "/api/replays", Some(request)).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert!(answer.contains(message), "{message}: {answer}");
+        assert!(error(&answer).contains(message), "{message}: {answer}");
     }
-    let (status, _, answer) = raw(&app, "POST", "/api/replays?game=2", Some(("text/plain", text.into_bytes()))).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(answer.contains("bad game '2': the file holds 1 games"), "{answer}");
 }
 
 #[tokio::test]
 async fn deleted_and_evicted_sessions_are_gone() {
-    let app = router(Config { max_sessions: 2 });
+    let app = router(Config { max_sessions: 2, ..Config::default() });
     let first = create(&app, person_vs_person("e")).await;
     let second = create(&app, person_vs_person("e")).await;
     let (status, _) = call(&app, "DELETE", &format!("/api/sessions/{}", id(&second)), None).await;

@@ -13,7 +13,7 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Value, json};
-use tabula_serve::{Config, router};
+use tabula_serve::Config;
 
 /// Where Debian's packages put the browser and its driver.
 pub const CHROMIUM: &str = "/usr/bin/chromium";
@@ -50,7 +50,7 @@ fn free_port() -> u16 {
 pub async fn start_server() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await.unwrap() });
+    tokio::spawn(async move { tabula_serve::serve(listener, Config::default()).await.unwrap() });
     address
 }
 
