@@ -155,7 +155,9 @@ const E_POSITION: &str = "e players=2 sectors=03 turn=1 ply=15 passes=0 board=..
 /// the chooser.
 async fn e_stacks_and_exchanges(browser: &Browser) {
     let start = E::from_text(E_POSITION).unwrap();
-    browser.replay(&format!("[Game \"e\"]\n[Position \"{E_POSITION}\"]\n[Result \"*\"]\n\n*\n")).await;
+    browser
+        .replay(&tabula_arena::seal(&format!("[Game \"e\"]\n[Position \"{E_POSITION}\"]\n[Result \"*\"]\n\n*\n")))
+        .await;
     assert!(browser.text("#status").await.contains("seat 1 (person) to move"));
     check_page(browser, &start).await;
 
@@ -274,7 +276,7 @@ fn write_record() -> (std::path::PathBuf, Vec<String>) {
         moves.join(" ")
     );
     let path = std::env::temp_dir().join(format!("tabula-serve-record-{}.txt", std::process::id()));
-    std::fs::write(&path, text).unwrap();
+    std::fs::write(&path, tabula_arena::seal(&text)).unwrap();
     (path, moves)
 }
 

@@ -8,6 +8,7 @@ use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
+use tabula_arena::seal;
 use tabula_rules::Game;
 use tabula_rules::games::NAMES;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
@@ -219,7 +220,7 @@ async fn errors_quote_a_short_prefix_of_long_input() {
         ("/api/sessions", json!({ "game": "e", "think_ms": spaced }), "broken JSON: invalid type"),
         (&moves, json!({ "move": long }), "bad move: "),
         (&moves, json!({ "move": spaced }), "bad move: "),
-        ("/api/replays", json!({ "records": format!("[Game \"{long}\"]\n\n*\n") }), "unknown game 'xxx"),
+        ("/api/replays", json!({ "records": seal(&format!("[Game \"{long}\"]\n\n*\n")) }), "unknown game 'xxx"),
     ];
     for (path, request, start) in cases {
         let (status, answer) = call(&app, "POST", path, Some(request)).await;
@@ -424,7 +425,8 @@ fn record(plies: usize) -> (String, Vec<String>) {
 #[tokio::test]
 async fn a_record_replays_ply_by_ply() {
     let app = app();
-    let (text, moves) = record(6);
+    let (unsealed, moves) = record(6);
+    let text = seal(&unsealed);
     let (status, view) = call(&app, "POST", "/api/replays", Some(json!({ "records": text }))).await;
     assert_eq!(status, StatusCode::CREATED, "{view}");
     assert_eq!(view["ply"], 0);
@@ -444,8 +446,10 @@ async fn a_record_replays_ply_by_ply() {
 
     let bad = [
         (json!({ "records": "" }), "holds no game"),
-        (json!({ "records": text.replace("chinese-checkers", "go") }), "unknown game 'go'"),
-        (json!({ "records": text.replace(&moves[1], "a1-a2") }), "ply 2"),
+        (json!({ "records": seal(&unsealed.replace("chinese-checkers", "go")) }), "unknown game 'go'"),
+        (json!({ "records": seal(&unsealed.replace(&moves[1], "a1-a2")) }), "ply 2"),
+        (json!({ "records": text.replace(&moves[1], "a1-a2") }), "does not match"),
+        (json!({ "records": unsealed }), "no seal"),
         (json!({ "records": "[Game \"e\"\n" }), "bad record"),
         (json!({ "records": text, "game": 2 }), "bad game '2': the file holds 1 games"),
         (json!({ "records": text, "game": 0 }), "bad game '0'"),
