@@ -154,7 +154,7 @@ fn position(rest: &[&str]) -> Result<Command, ProtocolError> {
 /// The seat index of `pKtime` / `pKinc`, if `word` is one with `suffix`.
 fn seat_field(word: &str, suffix: &str) -> Option<usize> {
     let k: usize = word.strip_prefix('p')?.strip_suffix(suffix)?.parse().ok()?;
-    (1..=MAX_SEATS).contains(&k).then_some(k - 1)
+    k.checked_sub(1).filter(|&seat| seat < MAX_SEATS)
 }
 
 fn go(rest: &[&str]) -> Result<Go, ProtocolError> {
@@ -290,6 +290,8 @@ mod tests {
         assert!(err("").contains("empty"));
         assert!(err("isready now").contains("'now'"));
         assert!(err("go p7time 5").contains("'p7time'"));
+        assert!(err("go p0time 5").contains("'p0time'"));
+        assert!(err("go p0inc 5").contains("'p0inc'"));
         assert!(err("go p1time soon").contains("'soon'"));
         assert!(err("go depth").contains("'depth' needs a value"));
         assert!(err("query weather").contains("'weather'"));

@@ -6,7 +6,9 @@
 //!
 //! Nothing read can end the loop but `quit` or the end of the input: a line that is not
 //! the protocol, a bad option, a bad position or an illegal move is answered with
-//! `info string error MESSAGE` naming the bad token, and the engine keeps serving.
+//! `info string error MESSAGE` naming the bad token, and the engine keeps serving. A `go`
+//! that cannot search, well formed or not, is answered `bestmove (none)` after its error:
+//! every `go` gets exactly one `bestmove`.
 
 #[cfg(test)]
 mod any_input;
@@ -23,7 +25,7 @@ use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, registry};
 use tabula_rules::{Outcome, Seat};
 
-use super::{Command, Info, Query, Reply, Start};
+use super::{Command, Go, Info, Query, Reply, Start};
 use crate::error::{ArenaError, error};
 use options::SearcherKeys;
 use search::Desk;
@@ -104,6 +106,8 @@ impl<G: EngineGame> UgiEngine<G> {
             match line.parse::<Command>() {
                 Ok(Command::Quit) => return Ok(()),
                 Ok(command) => self.command(command, out)?,
+                // A runner waits for the `bestmove` of every `go`, well formed or not.
+                Err(e) if line.split_whitespace().next() == Some("go") => self.desk.lock().refuse_go(out, &e.0)?,
                 Err(e) => out.error(&e.0)?,
             }
         }
@@ -123,6 +127,7 @@ impl<G: EngineGame> UgiEngine<G> {
             Command::Stop => self.desk.stop(out),
             Command::Query(query) => out.send(&Reply::Response(answer(self.desk.lock().table.game(), query))),
             Command::Quit => Ok(()),
+            Command::Go(go) => self.go(&go, out),
             busy if self.desk.lock().busy() => {
                 let word = busy.to_string().split_whitespace().next().unwrap_or_default().to_string();
                 out.error(&format!("'{word}' while searching: send 'stop' first"))
@@ -145,23 +150,24 @@ impl<G: EngineGame> UgiEngine<G> {
                 }
                 Err(message) => out.error(&message),
             },
-            Command::Go(go) => {
-                let mut desk = self.desk.lock();
-                let game = desk.table.game().clone();
-                let limits = match game.outcome() {
-                    Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
-                    None => limits::limits(&go, game.to_move(), game.ply(), &self.manager),
-                };
-                let started = limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec()));
-                drop(desk);
-                match started {
-                    Ok(()) => Ok(()),
-                    Err(message) => {
-                        out.error(&message)?;
-                        out.send(&Reply::BestMove(search::NO_MOVE.to_string()))
-                    }
-                }
-            }
+        }
+    }
+
+    /// Starts the search `go` asks for; a `go` that cannot start one is refused (see
+    /// [`State::refuse_go`](search::State::refuse_go)).
+    fn go(&mut self, go: &Go, out: &Arc<Output>) -> io::Result<()> {
+        let mut desk = self.desk.lock();
+        if desk.busy() {
+            return desk.refuse_go(out, "'go' while searching: send 'stop' first");
+        }
+        let game = desk.table.game().clone();
+        let limits = match game.outcome() {
+            Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
+            None => limits::limits(go, game.to_move(), game.ply(), &self.manager),
+        };
+        match limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec())) {
+            Ok(()) => Ok(()),
+            Err(message) => desk.refuse_go(out, &message),
         }
     }
 

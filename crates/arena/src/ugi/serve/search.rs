@@ -2,6 +2,9 @@
 //! commands and the searcher's thread. The thread wakes the desk after every report and
 //! answer; the desk writes the `info` line, or the `bestmove` (held back under `go
 //! infinite` until `stop`). `stop` waits until the `bestmove` is written.
+//!
+//! Every `go` gets exactly one `bestmove`, in the order the `go`s came: one refused while a
+//! search runs is owed a `bestmove (none)`, written right after the running search's.
 
 use std::io;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
@@ -37,6 +40,8 @@ pub(super) struct State<G: EngineGame> {
     held: Option<String>,
     /// The searcher's thread was lost to a panic: the next `go` builds it again.
     lost: bool,
+    /// `go`s refused while the search ran: each is answered `bestmove (none)` after it.
+    owed: usize,
     wake: Wake,
 }
 
@@ -54,7 +59,8 @@ impl<G: EngineGame> Desk<G> {
             let mut sitters = vec![Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone()))];
             sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
             let table = Table::new(game, sitters, vec![None; seats]);
-            let state = State { table, out: None, infinite: false, stopped: false, held: None, lost: false, wake };
+            let state =
+                State { table, out: None, infinite: false, stopped: false, held: None, lost: false, owed: 0, wake };
             Desk { state: Mutex::new(state), answered: Condvar::new() }
         })
     }
@@ -88,7 +94,7 @@ impl<G: EngineGame> Desk<G> {
         if state.infinite && !state.stopped {
             state.held = Some(best);
         } else {
-            let _ = out.send(&Reply::BestMove(best));
+            let _ = state.answer(&out, best);
         }
         self.answered.notify_all();
     }
@@ -99,7 +105,7 @@ impl<G: EngineGame> Desk<G> {
         let mut state = self.lock();
         state.stopped = true;
         if let Some(best) = state.held.take() {
-            return out.send(&Reply::BestMove(best));
+            return state.answer(out, best);
         }
         state.table.stop();
         while state.table.running().is_some() {
@@ -113,6 +119,27 @@ impl<G: EngineGame> State<G> {
     /// Whether a search runs or its `bestmove` is held.
     pub(super) fn busy(&self) -> bool {
         self.table.running().is_some() || self.held.is_some()
+    }
+
+    /// Refuses a `go` (`message` says why): `bestmove (none)` follows the error at once,
+    /// or, while a search runs, right after that search's `bestmove`.
+    pub(super) fn refuse_go(&mut self, out: &Output, message: &str) -> io::Result<()> {
+        out.error(message)?;
+        if self.busy() {
+            self.owed += 1;
+            Ok(())
+        } else {
+            out.send(&Reply::BestMove(NO_MOVE.to_string()))
+        }
+    }
+
+    /// Writes the search's `bestmove`, then those owed to the `go`s refused meanwhile.
+    fn answer(&mut self, out: &Output, best: String) -> io::Result<()> {
+        out.send(&Reply::BestMove(best))?;
+        for _ in 0..std::mem::take(&mut self.owed) {
+            out.send(&Reply::BestMove(NO_MOVE.to_string()))?;
+        }
+        Ok(())
     }
 
     /// Seats `searcher` in place of the last one.

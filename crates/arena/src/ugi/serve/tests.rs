@@ -98,6 +98,15 @@ impl<G: EngineGame> Session<G> {
         self.exchange("isready", &[]);
     }
 
+    /// Sends a `go` that cannot search: one `info string error` line naming `token`, then
+    /// exactly one `bestmove (none)`.
+    fn refused_go(&mut self, line: &str, token: &str) {
+        self.send(line);
+        let answer = self.next();
+        assert!(answer.starts_with("info string error ") && answer.contains(token), "'{line}' gave: {answer}");
+        self.exchange("isready", &["bestmove (none)"]);
+    }
+
     fn query(&mut self, what: &str, response: &str) {
         self.exchange(&format!("query {what}"), &[&format!("response {response}")]);
     }
@@ -179,8 +188,8 @@ fn a_two_seat_session_answers_every_command() {
 
     // Bad lines are answered and the engine keeps serving, its position unchanged.
     s.refused("launch", "'launch'");
-    s.refused("go depth deep", "'deep'");
-    s.refused("go p7time 5", "'p7time'");
+    s.refused_go("go depth deep", "'deep'");
+    s.refused_go("go p7time 5", "'p7time'");
     s.refused("query weather", "'weather'");
     s.refused("isready now", "'now'");
     s.refused("position startpos moves j14-j13 j14-j12", "'j14-j12'");
@@ -205,6 +214,41 @@ fn a_two_seat_session_answers_every_command() {
 }
 
 #[test]
+fn every_malformed_go_gets_an_error_and_one_bestmove_none() {
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "greedy");
+    s.play(&["j14-j13"]);
+    let malformed = [
+        ("go depth deep", "'deep'"),
+        ("go depth", "'depth' needs a value"),
+        ("go depth -3", "'-3'"),
+        ("go movetime -5", "'-5'"),
+        ("go movetime", "'movetime' needs a value"),
+        ("go nodes 1.5", "'1.5'"),
+        ("go movestogo many", "'many'"),
+        ("go p1time 1000 p2time soon", "'soon'"),
+        ("go p0time 5", "'p0time'"),
+        ("go p7time 5", "'p7time'"),
+        ("go p1inc", "'p1inc' needs a value"),
+        ("go depth 3 frobnicate", "'frobnicate'"),
+        ("go ponder", "'ponder'"),
+        ("go 1000", "'1000'"),
+        ("go \u{0}", "'\u{0}'"),
+        // p2 is to move, and the clocks are only p1's.
+        ("go p1time 1000 p1inc 10", "p2time"),
+    ];
+    for (line, token) in malformed {
+        s.refused_go(line, token);
+    }
+    // Each came with exactly one bestmove: a good `go` is answered by its own.
+    let best = s.go("go depth 1");
+    s.play(&[&best]);
+    s.exchange(&format!("position fen {CC_DRAWN}"), &[]);
+    s.refused_go("go depth 1", "game over (draw)");
+    s.refused_go("go infinite", "game over (draw)");
+    s.end(true, &[]);
+}
+
+#[test]
 fn stop_answers_an_infinite_search_at_once() {
     let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:threads=2");
     s.send("go infinite");
@@ -213,16 +257,21 @@ fn stop_answers_an_infinite_search_at_once() {
     s.exchange("isready", &[]);
     s.query("turn", "p1");
     s.query("gameover", "false");
-    for busy in ["position startpos moves j14-j13", "go depth 1", "uginewgame", "setoption name hash value 2"] {
+    for busy in ["position startpos moves j14-j13", "uginewgame", "setoption name hash value 2"] {
         let word = busy.split(' ').next().unwrap();
         s.refused(busy, &format!("'{word}' while searching"));
     }
+    // A `go` refused meanwhile, well formed or not, is owed its own `bestmove (none)`,
+    // which follows the search's.
+    s.refused("go depth 1", "'go' while searching");
+    s.refused("go depth deep", "'deep'");
     s.send("stop");
     let asked = Instant::now();
     let best = s.next();
     assert!(asked.elapsed() < Duration::from_secs(1), "bestmove took {:?}", asked.elapsed());
     let best = best.strip_prefix("bestmove ").expect("a bestmove");
     assert!(s.game.parse_move(best).is_ok(), "{best}");
+    s.exchange("stop", &["bestmove (none)", "bestmove (none)"]);
     s.exchange("stop", &[]);
     s.play(&[best]);
     s.query("turn", "p2");
@@ -242,9 +291,11 @@ fn an_infinite_search_answers_only_when_stopped() {
     s.exchange("isready", &[]);
     std::thread::sleep(Duration::from_millis(200));
     s.exchange("query seats", &["response 2"]);
+    s.refused("go nodes 5", "'go' while searching");
     s.send("stop");
     let best = s.next();
     assert!(s.game.parse_move(best.strip_prefix("bestmove ").unwrap()).is_ok(), "{best}");
+    s.exchange("isready", &["bestmove (none)"]);
     s.end(true, &[]);
 }
 
