@@ -163,7 +163,7 @@ impl<G: EngineGame> UgiEngine<G> {
         let game = desk.table.game().clone();
         let limits = match game.outcome() {
             Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
-            None => limits::limits(go, game.to_move(), game.ply(), &self.manager),
+            None => limits::limits(go, game.to_move(), game.seats(), game.ply(), &self.manager),
         };
         match limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec())) {
             Ok(()) => Ok(()),

@@ -322,6 +322,28 @@ fn four_seats_use_the_movers_clock() {
     s.end(false, &[]);
 }
 
+#[test]
+fn chess_clock_names_serve_two_seats_only() {
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:hash=1");
+    let best = s.go("go wtime 1000 btime 1000 winc 10 binc 10");
+    s.play(&[&best]);
+    let best = s.go("go btime 300 wtime 5000");
+    s.play(&[&best]);
+    s.play(&["j14-j13"]);
+    // p2 is to move: `wtime` alone leaves its clock out.
+    s.refused_go("go wtime 1000", "p2time");
+    s.refused_go("go wtime 1000 p1time 1000 btime 5", "'p1time' names a clock already given");
+    s.end(true, &[]);
+
+    let mut options = <ChineseCheckers as Game>::Options::default();
+    options.set_players(3).unwrap();
+    let mut s = Session::<ChineseCheckers>::new(options, "greedy");
+    s.refused_go("go wtime 1000 btime 1000 winc 10 binc 10", "use p1time to p3time");
+    s.refused_go("go p1time 1000 p2time 1000 p3time 1000 binc 10", "'binc'");
+    s.go("go p1time 1000 p2time 1000 p3time 1000");
+    s.end(true, &[]);
+}
+
 /// A two-seat Chinese Checkers game drawn by its ply limit.
 const CC_DRAWN: &str = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 board=0/00/000/0000/\
     ............./............/.........../........../........./........../.........../............/\
