@@ -140,12 +140,12 @@ impl<G: EngineGame> UgiEngine<G> {
                 let start = self.start();
                 let mut desk = self.desk.lock();
                 desk.table.new_game();
-                desk.table.reset(start);
+                desk.reset(start);
                 Ok(())
             }
             Command::Position { start, moves } => match self.position(start, &moves) {
                 Ok(game) => {
-                    self.desk.lock().table.reset(game);
+                    self.desk.lock().reset(game);
                     Ok(())
                 }
                 Err(message) => out.error(&message),

@@ -13,6 +13,7 @@ use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher, registry};
 use tabula_rules::{Game, Seat};
 
 use super::Output;
+use crate::player::Mover;
 use crate::searcher_thread::{Answer, Wake};
 use crate::table::{Sitter, Table};
 use crate::ugi::{Info, Reply};
@@ -38,7 +39,8 @@ pub(super) struct State<G: EngineGame> {
     stopped: bool,
     /// The `bestmove` of an infinite search that ended before `stop`.
     held: Option<String>,
-    /// The searcher's thread was lost to a panic: the next `go` builds it again.
+    /// The searcher's thread was lost to a panic, or no searcher sits at the table: the next
+    /// `go` builds it again.
     lost: bool,
     /// `go`s refused while the search ran: each is answered `bestmove (none)` after it.
     owed: usize,
@@ -55,10 +57,7 @@ impl<G: EngineGame> Desk<G> {
                     desk.collect();
                 }
             });
-            let seats = game.seats();
-            let mut sitters = vec![Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone()))];
-            sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
-            let table = Table::new(game, sitters, vec![None; seats]);
+            let table = table(game, Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone())));
             let state =
                 State { table, out: None, infinite: false, stopped: false, held: None, lost: false, owed: 0, wake };
             Desk { state: Mutex::new(state), answered: Condvar::new() }
@@ -142,6 +141,20 @@ impl<G: EngineGame> State<G> {
         Ok(())
     }
 
+    /// Sets the position. A game of another seat count than the table's (a position text
+    /// names its own) gets a table of its own, to which the searcher moves.
+    pub(super) fn reset(&mut self, game: G) {
+        if game.seats() == self.table.game().seats() {
+            self.table.reset(game);
+            return;
+        }
+        let old = std::mem::replace(&mut self.table, table(game, Sitter::person()));
+        match old.finish().into_iter().next().flatten() {
+            Some(Mover::Searcher(searcher)) if !self.lost => self.seat(searcher),
+            _ => self.lost = true,
+        }
+    }
+
     /// Seats `searcher` in place of the last one.
     pub(super) fn seat(&mut self, searcher: Box<dyn Searcher<G>>) {
         let sitter = Sitter::searcher(searcher, "ugi search".into(), Some(self.wake.clone()));
@@ -164,6 +177,14 @@ impl<G: EngineGame> State<G> {
             Err(fault) => Err(format!("cannot start a search thread: {fault}")),
         }
     }
+}
+
+/// A table at `game` with `first` in the first seat and every other seat its alias.
+fn table<G: EngineGame>(game: G, first: Sitter<G>) -> Table<G> {
+    let seats = game.seats();
+    let mut sitters = vec![first];
+    sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
+    Table::new(game, sitters, vec![None; seats])
 }
 
 /// `info depth D score cp S nodes N nps X time MS pv M1 M2 ...`: the principal variation

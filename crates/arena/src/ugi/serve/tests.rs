@@ -344,6 +344,34 @@ fn chess_clock_names_serve_two_seats_only() {
     s.end(true, &[]);
 }
 
+#[test]
+fn a_position_text_brings_its_own_seat_count() {
+    let three = {
+        let mut options = <ChineseCheckers as Game>::Options::default();
+        options.set_players(3).unwrap();
+        ChineseCheckers::new(&options).unwrap()
+    };
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:hash=1");
+    s.game = three;
+    let text = s.game.to_text();
+    s.exchange(&format!("position fen {text}"), &[]);
+    s.query("seats", "3");
+    // Every seat of the three searches, the third too.
+    for turn in ["p1", "p2", "p3", "p1"] {
+        s.query("turn", turn);
+        let best = s.go("go depth 2");
+        s.game.play(s.game.parse_move(&best).unwrap());
+        s.moves.push(best);
+        s.exchange(&format!("position fen {text} moves {}", s.moves.join(" ")), &[]);
+    }
+    // And back to the engine's own start, of two seats.
+    s.exchange("position startpos", &[]);
+    s.query("seats", "2");
+    s.game = ChineseCheckers::new(&Default::default()).unwrap();
+    s.go("go nodes 100");
+    s.end(true, &[]);
+}
+
 /// A two-seat Chinese Checkers game drawn by its ply limit.
 const CC_DRAWN: &str = "chinese-checkers players=2 camps=03 turn=0 ply=4 passes=0 max_plies=4 board=0/00/000/0000/\
     ............./............/.........../........../........./........../.........../............/\
