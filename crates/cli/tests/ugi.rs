@@ -118,6 +118,9 @@ fn session<G: EngineGame>(players: usize) {
     engine.send("ugi");
     assert_eq!(engine.next(), format!("id name Tabula alphabeta ({})", G::NAME));
     assert!(engine.next().starts_with("id author "));
+    let counts = player_counts::<G>();
+    let (min, max) = (counts[0], counts[counts.len() - 1]);
+    assert_eq!(engine.next(), format!("option name players type spin default {players} min {min} max {max}"));
     loop {
         let line = engine.next();
         if line == "ugiok" {

@@ -118,6 +118,7 @@ impl<G: EngineGame> UgiEngine<G> {
             Command::Ugi => {
                 out.send(&Reply::Name(format!("Tabula {} ({})", self.keys.name(), G::NAME)))?;
                 out.send(&Reply::Author(AUTHOR.to_string()))?;
+                out.send(&Reply::Option(options::players_option(&self.options)))?;
                 for option in self.keys.declarations() {
                     out.send(&Reply::Option(option))?;
                 }
@@ -195,8 +196,15 @@ impl<G: EngineGame> UgiEngine<G> {
         Ok(game)
     }
 
-    /// Sets searcher key `name` (any case) to `value` and rebuilds the searcher.
+    /// Sets the player count of the start (`players`), or searcher key `name` (any case) to
+    /// `value` and rebuilds the searcher.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name.eq_ignore_ascii_case(options::PLAYERS) {
+            let options = options::with_players(&self.options, value)?;
+            G::new(&options).map_err(|e| format!("bad value '{value}' for players: {e}"))?;
+            self.options = options;
+            return Ok(());
+        }
         let (spec, keys) = self.keys.with::<G>(name, value)?;
         let searcher = registry::build::<G>(&spec).map_err(|e| e.to_string())?;
         self.desk.lock().seat(searcher);

@@ -157,6 +157,7 @@ fn a_two_seat_session_answers_every_command() {
     s.send("ugi");
     assert_eq!(s.next(), "id name Tabula alphabeta (chinese-checkers)");
     assert_eq!(s.next(), "id author The Tabula developers");
+    assert_eq!(s.next(), "option name players type spin default 2 min 2 max 6");
     let options: Vec<String> = ALPHABETA.iter().map(|_| s.next()).collect();
     for (line, setting) in options.iter().zip(ALPHABETA) {
         assert!(line.starts_with(&format!("option name {} type ", setting.key())), "{line}");
@@ -344,6 +345,58 @@ fn chess_clock_names_serve_two_seats_only() {
     s.end(true, &[]);
 }
 
+/// The lines `ugi` answers, up to `ugiok`.
+fn handshake<G: EngineGame>(s: &mut Session<G>) -> Vec<String> {
+    s.send("ugi");
+    let mut lines = vec![s.next()];
+    while lines.last().is_some_and(|l| l != "ugiok") {
+        lines.push(s.next());
+    }
+    lines
+}
+
+#[test]
+fn the_handshake_shows_the_seats_and_setoption_changes_them() {
+    let mut options = <ChineseCheckers as Game>::Options::default();
+    options.set_players(4).unwrap();
+    let mut s = Session::<ChineseCheckers>::new(options, "greedy");
+    let lines = handshake(&mut s);
+    assert_eq!(lines[2], "option name players type spin default 4 min 2 max 6", "{lines:#?}");
+    assert_eq!(lines[2].parse::<Reply>().unwrap().to_string(), lines[2]);
+    s.query("seats", "4");
+
+    // `players` sets the start of `position startpos` and `uginewgame`, not the position held.
+    s.exchange("setoption name Players value 3", &[]);
+    s.query("seats", "4");
+    s.exchange("position startpos", &[]);
+    s.query("seats", "3");
+    s.exchange("setoption name players value 6", &[]);
+    s.exchange("uginewgame", &[]);
+    s.query("seats", "6");
+    s.game = {
+        let mut options = <ChineseCheckers as Game>::Options::default();
+        options.set_players(6).unwrap();
+        ChineseCheckers::new(&options).unwrap()
+    };
+    s.go("go nodes 50");
+    let lines = handshake(&mut s);
+    assert_eq!(lines[2], "option name players type spin default 6 min 2 max 6");
+
+    s.refused("setoption name players value 7", "'7' for players (expected 2 to 6)");
+    s.refused("setoption name players value many", "'many'");
+    s.refused("setoption name players", "''");
+    s.refused("setoption name seats value 2", "(known: players)");
+    s.exchange("position startpos", &[]);
+    s.query("seats", "6");
+    s.end(true, &[]);
+
+    // A game of two players only says so.
+    let mut s = Session::<tabula_rules::games::echelon::Echelon>::new(Default::default(), "greedy");
+    assert_eq!(handshake(&mut s)[2], "option name players type spin default 2 min 2 max 2");
+    s.refused("setoption name players value 3", "(expected 2)");
+    s.end(true, &[]);
+}
+
 #[test]
 fn a_position_text_brings_its_own_seat_count() {
     let three = {
@@ -443,7 +496,8 @@ fn the_end_of_the_input_ends_the_engine_after_answering() {
     let input = Cursor::new(&input[..]);
     engine.serve(input, Lines { to, partial: Vec::new() }).unwrap();
     let lines: Vec<String> = answers.try_iter().filter(|l| !l.starts_with("info depth")).collect();
-    let options = ALPHABETA.len();
+    // `players`, then the searcher's keys.
+    let options = 1 + ALPHABETA.len();
     assert_eq!(lines.len(), 2 + options + 6, "{lines:#?}");
     assert_eq!(lines[2 + options..2 + options + 2], ["ugiok", "readyok"]);
     assert!(lines[options + 4].starts_with("info string error unknown command '\u{FFFD}'"), "{lines:#?}");
