@@ -8,6 +8,7 @@
 //! * `garbage`: a line that is not the protocol;
 //! * `sleep`: no answer for ten seconds;
 //! * `exit`: exits without answering;
+//! * `give-up`: `info string error I give up`, then `bestmove (none)`;
 //! * `none`: no fault.
 //!
 //! It keeps its move count over a whole process, so a runner that restarts it for every
@@ -68,6 +69,7 @@ fn main() {
                         Reply::BestMove(first).to_string()
                     }
                     (true, "exit") => return,
+                    (true, "give-up") => format!("info string error I give up\n{}", Reply::BestMove("(none)".into())),
                     _ => Reply::BestMove(first).to_string(),
                 };
                 reply(&mut out, text);

@@ -50,8 +50,14 @@ type Case = (&'static str, TimeControl, fn(&Fault) -> bool, &'static str);
 #[test]
 fn every_fault_loses_its_game_and_the_match_goes_on() {
     let nodes = TimeControl::Nodes(10);
-    let cases: [Case; 5] = [
+    let cases: [Case; 6] = [
         ("illegal", nodes, |f| *f == Fault::IllegalMove("a1-a2".into()), "illegal move a1-a2"),
+        (
+            "give-up",
+            nodes,
+            |f| *f == Fault::GaveNoMove(Some("error I give up".into())),
+            "no move: bestmove (none); info string: error I give up",
+        ),
         ("malformed", nodes, |f| *f == Fault::IllegalMove("??".into()), "illegal move ??"),
         ("garbage", nodes, |f| matches!(f, Fault::Garbage(line) if line.contains("hello")), "garbage 'hello"),
         ("exit", nodes, |f| *f == Fault::Crashed, "engine crashed"),
@@ -67,6 +73,7 @@ fn every_fault_loses_its_game_and_the_match_goes_on() {
             };
             assert_eq!(*loser, seat, "{mode}");
             assert!(is_fault(fault), "{mode}: {fault:?}");
+            assert_eq!(game.line.ends, fault.kind(), "{mode}");
             assert_eq!(game.outcome.score(seat), 0.0);
             assert_eq!(game.record.tag("Termination"), Some(game.termination.to_string().as_str()));
             assert!(game.record.tag("Termination").unwrap().starts_with(text), "{mode}");

@@ -41,5 +41,9 @@ fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, Pro
     value.parse().map_err(|_| bad(format!("bad {key} value '{value}': expected a whole number")))
 }
 
+/// What `bestmove` names when an engine has no move to give for a `go`: never a move to
+/// play.
+pub const NO_MOVE: &str = "(none)";
+
 /// The most seats a game has, and so the highest `pK` in UGI-N.
 pub const MAX_SEATS: usize = tabula_rules::MAX_SEATS;

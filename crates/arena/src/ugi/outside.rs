@@ -13,7 +13,7 @@ use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::{Command, Go, Info, OptionDecl, Reply};
+use super::{Command, Go, Info, NO_MOVE, OptionDecl, Reply};
 
 /// How long an engine may take to answer `ugi` with `ugiok` and `isready` with `readyok`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -44,6 +44,9 @@ impl fmt::Display for OutsideCommand {
 pub enum Fault {
     /// A searcher gave no move though the game was not over.
     NoMove,
+    /// An outside engine answered `bestmove (none)`: it had no move to give. With the last
+    /// `info string` it sent while thinking, which says why (`error ...`) if it said.
+    GaveNoMove(Option<String>),
     /// The move is not legal in the position, or not a move of the game at all.
     IllegalMove(String),
     /// Nothing came within the time left plus the margin.
@@ -61,7 +64,7 @@ impl Fault {
     /// The fault without its details, for counts: `illegal move`, `no answer`, ...
     pub fn kind(&self) -> &'static str {
         match self {
-            Fault::NoMove => "no move",
+            Fault::NoMove | Fault::GaveNoMove(_) => "no move",
             Fault::IllegalMove(_) => "illegal move",
             Fault::NoAnswer => "no answer",
             Fault::Crashed => "engine crashed",
@@ -74,6 +77,8 @@ impl Fault {
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Fault::GaveNoMove(None) => write!(f, "no move: bestmove {NO_MOVE}"),
+            Fault::GaveNoMove(Some(said)) => write!(f, "no move: bestmove {NO_MOVE}; info string: {said}"),
             Fault::IllegalMove(mv) => write!(f, "illegal move {mv}"),
             Fault::Garbage(line) => write!(f, "garbage '{line}'"),
             Fault::Panicked(message) => write!(f, "engine panic: {message}"),
@@ -173,22 +178,27 @@ impl OutsideEngine {
     }
 
     /// Sends the position and the clocks and waits for `bestmove` until `wait` has passed
-    /// (then the engine is sent `stop` and loses the game: a move after its time is lost on
-    /// time anyway). `info` lines are kept; any other line is garbage.
+    /// (then the engine loses the game: a move after its time is lost on time anyway).
+    /// `info` lines are kept; any other line is garbage. `bestmove (none)` is no move: the
+    /// engine loses, with the last `info string` it sent as its reason.
     pub fn think(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
         self.send(position)?;
         self.send(&Command::Go(go.clone()))?;
         let until = Instant::now() + wait;
         let mut answer = Answer::default();
+        let mut said = None;
         loop {
             let line = self.next_line(until)?;
             match line.parse::<Reply>() {
+                Ok(Reply::BestMove(best)) if best == NO_MOVE => return Err(Fault::GaveNoMove(said)),
                 Ok(Reply::BestMove(best)) => {
                     answer.best = best;
                     return Ok(answer);
                 }
                 Ok(Reply::Info(info)) => {
-                    if info.depth.is_some() || info.nodes.is_some() {
+                    if info.string.is_some() {
+                        said = info.string.map(|text| one_line(&text));
+                    } else if info.depth.is_some() || info.nodes.is_some() {
                         answer.info = info;
                     }
                 }
@@ -228,6 +238,19 @@ impl OutsideEngine {
     }
 }
 
+/// The most characters of an engine's own words quoted in a fault.
+const QUOTED: usize = 200;
+
+/// `text` made fit to quote in a record: control characters as spaces, cut to [`QUOTED`]
+/// characters (an ellipsis marks the cut).
+fn one_line(text: &str) -> String {
+    let clean: String = text.trim().chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    match clean.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}...", &clean[..cut]),
+        None => clean,
+    }
+}
+
 /// Asks the engine to quit, and kills it if it has not within a moment.
 impl Drop for OutsideEngine {
     fn drop(&mut self) {
@@ -241,5 +264,27 @@ impl Drop for OutsideEngine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faults_say_what_the_engine_said() {
+        let quiet = Fault::GaveNoMove(None);
+        assert_eq!((quiet.to_string().as_str(), quiet.kind()), ("no move: bestmove (none)", "no move"));
+        let said = Fault::GaveNoMove(Some("error game over".into()));
+        assert_eq!(said.to_string(), "no move: bestmove (none); info string: error game over");
+        assert_eq!(said.kind(), Fault::NoMove.kind());
+    }
+
+    #[test]
+    fn quotes_are_one_short_line() {
+        assert_eq!(one_line("  a\tb\rc\u{0}d  "), "a b c d");
+        let long = "é".repeat(QUOTED + 5);
+        assert_eq!(one_line(&long), format!("{}...", "é".repeat(QUOTED)));
+        assert_eq!(one_line(&"x".repeat(QUOTED)), "x".repeat(QUOTED));
     }
 }

@@ -16,10 +16,7 @@ use super::Output;
 use crate::player::Mover;
 use crate::searcher_thread::{Answer, Wake};
 use crate::table::{Sitter, Table};
-use crate::ugi::{Info, Reply};
-
-/// What `bestmove` names when there is no move to play.
-pub(super) const NO_MOVE: &str = "(none)";
+use crate::ugi::{Info, NO_MOVE, Reply};
 
 /// The table and what the search thread needs to answer; see the module docs.
 pub(super) struct Desk<G: EngineGame> {
