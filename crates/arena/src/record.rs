@@ -27,7 +27,8 @@
 //! `Ranks`, `Points` (games that count them), `Termination` (`normal`, `max plies`,
 //! `time forfeit by seat S`, `abandoned by seat S`, or an engine's fault: `no move`, `no
 //! move: bestmove (none)...`, `illegal move M`, `no answer`, `engine crashed`, `garbage
-//! '...'`) and `PlyCount`.
+//! '...'`, `not started: ...`, an outside engine's ending `; stderr: LINE` when it wrote on
+//! its stderr) and `PlyCount`.
 //!
 //! Move numbers count rounds of play (one move of every seat). Each move carries a comment:
 //! `{book}` for opening moves, else the searcher's report: its time (only under a timed

@@ -62,10 +62,12 @@ pub struct MatchArgs {
     /// Time kept off every move's budget for the runner's own work, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 0.01)]
     overhead: f64,
-    /// Append every game's record to this file.
+    /// Append every game's record to this file (and each outside engine's stderr to
+    /// FILE.NAME.stderr.log).
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
-    /// Append one JSON line per game to this file.
+    /// Append one JSON line per game to this file (and, without --records, each outside
+    /// engine's stderr to FILE.NAME.stderr.log).
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
     /// Play only shard K of N (K from 1): the rounds whose number is K-1 modulo N, with the
@@ -136,6 +138,7 @@ impl GameCommand for MatchArgs {
         config.openings = OpeningBook::parse::<G>(&self.openings, &options)?;
         config.seatings = self.seatings.parse::<Seatings>()?;
         config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+        config.stderr_logs = self.records.clone().or_else(|| self.jsonl.clone());
         let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
         let id = config.id()?;
         let previous = match (&self.jsonl, self.resume) {

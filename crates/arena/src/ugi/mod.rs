@@ -8,12 +8,14 @@ mod command;
 mod outside;
 mod reply;
 mod serve;
+mod stderr;
 mod turn;
 
 pub use command::{Command, Go, Query, Start};
 pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine};
 pub use reply::{Info, OptionDecl, OptionKind, Reply};
 pub use serve::UgiEngine;
+pub use stderr::stderr_log;
 pub use turn::{UNTIMED_WAIT, go_command, outside_move};
 
 use std::fmt;

@@ -6,17 +6,28 @@
 //! deadline and a dead process shows as a closed channel. What goes wrong during a game is
 //! a [`Fault`], which loses that game; the engine is then killed, and the next game starts
 //! a new process.
+//!
+//! Its stderr is read too ([`Stderr`]): into a log file, when the runner is given one, and
+//! the last line is quoted in the fault or the error when the engine dies or misbehaves.
 
 use std::fmt;
+use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::stderr::Stderr;
 use super::{Command, Go, Info, NO_MOVE, OptionDecl, Reply};
 
 /// How long an engine may take to answer `ugi` with `ugiok` and `isready` with `readyok`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// How long the runner waits for the stderr of an engine that died to end, so that its
+/// last words are read before they are quoted.
+const LAST_WORDS: Duration = Duration::from_millis(500);
 
 /// How an outside engine is started: `--engine cmd=PATH[,args=...][,option.X=Y]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +69,11 @@ pub enum Fault {
     Garbage(String),
     /// An in-process searcher panicked, with this message (on one line).
     Panicked(String),
+    /// An outside engine could not be started for the game, or did not answer `ugi` or
+    /// `isready` as it should: the message says which and what it said.
+    NotStarted(String),
+    /// An outside engine's fault, with the last line it wrote on its stderr.
+    Stderr(Box<Fault>, String),
 }
 
 impl Fault {
@@ -70,6 +86,8 @@ impl Fault {
             Fault::Crashed => "engine crashed",
             Fault::Garbage(_) => "garbage",
             Fault::Panicked(_) => "engine panic",
+            Fault::NotStarted(_) => "not started",
+            Fault::Stderr(fault, _) => fault.kind(),
         }
     }
 }
@@ -82,6 +100,8 @@ impl fmt::Display for Fault {
             Fault::IllegalMove(mv) => write!(f, "illegal move {mv}"),
             Fault::Garbage(line) => write!(f, "garbage '{line}'"),
             Fault::Panicked(message) => write!(f, "engine panic: {message}"),
+            Fault::NotStarted(message) => write!(f, "not started: {message}"),
+            Fault::Stderr(fault, line) => write!(f, "{fault}; stderr: {line}"),
             other => f.write_str(other.kind()),
         }
     }
@@ -106,25 +126,42 @@ pub struct OutsideEngine {
     /// The options it declared.
     pub options: Vec<OptionDecl>,
     handshake: Duration,
+    stderr: Arc<Stderr>,
+    /// The file its stderr goes to, if any.
+    log: Option<PathBuf>,
 }
 
 impl OutsideEngine {
     /// Starts the engine, waits for `ugiok` (lines before it that are not the protocol,
-    /// such as a banner, are skipped), sets its options and waits for `readyok`. The error
-    /// says what failed, naming the program or the option.
-    pub fn start(command: &OutsideCommand) -> Result<Self, String> {
-        let mut child = Process::new(&command.path)
+    /// such as a banner, are skipped), sets its options and waits for `readyok`. Its stderr
+    /// is appended to `log` if given. The error says what failed, naming the program or the
+    /// option, and quotes the last line the engine wrote on its stderr.
+    pub fn start(command: &OutsideCommand, log: Option<&Path>) -> Result<Self, String> {
+        let program = &command.path;
+        let file = match log {
+            Some(path) => Some(
+                File::options()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("cannot open '{}' for the stderr of '{program}': {e}", path.display()))?,
+            ),
+            None => None,
+        };
+        let mut child = Process::new(program)
             .args(&command.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
-            .map_err(|e| format!("cannot start '{}': {e}", command.path))?;
-        let (stdin, stdout) = (child.stdin.take(), child.stdout.take());
-        let (Some(stdin), Some(stdout)) = (stdin, stdout) else {
+            .map_err(|e| format!("cannot start '{program}': {e}"))?;
+        let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+        let (Some(stdin), Some(stdout), Some(stderr)) = (stdin, stdout, stderr) else {
             let _ = child.kill();
-            return Err(format!("cannot talk to '{}'", command.path));
+            let _ = child.wait();
+            return Err(format!("cannot talk to '{program}'"));
         };
+        let stderr = Stderr::read(stderr, file, child.id());
         let (sender, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -138,12 +175,17 @@ impl OutsideEngine {
             child,
             stdin,
             lines,
-            name: command.path.clone(),
+            name: program.clone(),
             options: Vec::new(),
             handshake: command.handshake,
+            stderr,
+            log: log.map(Path::to_path_buf),
         };
-        let program = &command.path;
-        engine.send(&Command::Ugi).map_err(|_| format!("'{program}' exited before ugiok"))?;
+        engine.note(&format!("started: {command}"));
+        let exited = |engine: &OutsideEngine, when: &str| {
+            format!("'{program}' exited {when}{}", engine.said(LAST_WORDS).unwrap_or_default())
+        };
+        engine.send(&Command::Ugi).map_err(|_| exited(&engine, "before ugiok"))?;
         let until = Instant::now() + command.handshake;
         loop {
             match engine.next_line(until) {
@@ -154,9 +196,11 @@ impl OutsideEngine {
                     _ => {}
                 },
                 Err(Fault::NoAnswer) => {
-                    return Err(format!("'{program}' sent no ugiok within {:.1}s", command.handshake.as_secs_f64()));
+                    let said = engine.said(Duration::ZERO).unwrap_or_default();
+                    let within = command.handshake.as_secs_f64();
+                    return Err(format!("'{program}' sent no ugiok within {within:.1}s{said}"));
                 }
-                Err(_) => return Err(format!("'{program}' exited before ugiok")),
+                Err(_) => return Err(exited(&engine, "before ugiok")),
             }
         }
         for (name, value) in &command.options {
@@ -165,16 +209,44 @@ impl OutsideEngine {
                 return Err(format!("'{program}' has no option '{name}' (it has: {})", known.join(", ")));
             }
             let set = Command::SetOption { name: name.clone(), value: value.clone() };
-            engine.send(&set).map_err(|_| format!("'{program}' exited while setting '{name}'"))?;
+            engine.send(&set).map_err(|_| exited(&engine, &format!("while setting '{name}'")))?;
         }
-        engine.ready().map_err(|fault| format!("'{program}' did not answer isready: {fault}"))?;
+        if let Err(fault) = engine.ready() {
+            return Err(format!("'{program}' did not answer isready: {}", engine.explained(fault)));
+        }
         Ok(engine)
+    }
+
+    /// Writes `[pid PID] -- TEXT` to the engine's log, if it has one: what the runner did
+    /// with it (started it, a game), among the lines of its stderr.
+    pub fn note(&self, text: &str) {
+        if let Some(path) = &self.log
+            && let Ok(mut file) = File::options().append(true).open(path)
+        {
+            let _ = file.write_all(format!("[pid {}] -- {text}\n", self.child.id()).as_bytes());
+        }
+    }
+
+    /// `; stderr: LINE`, the last line the engine wrote on its stderr (waiting up to `wait`
+    /// for the stream to end), if it wrote one.
+    fn said(&self, wait: Duration) -> Option<String> {
+        self.stderr.last(wait).map(|line| format!("; stderr: {}", one_line(&line)))
+    }
+
+    /// `fault` with the last line the engine wrote on its stderr, if it wrote one; for an
+    /// engine that died, once its stderr has ended.
+    pub(super) fn explained(&self, fault: Fault) -> Fault {
+        let wait = if fault == Fault::Crashed { LAST_WORDS } else { Duration::ZERO };
+        match self.stderr.last(wait) {
+            Some(line) => Fault::Stderr(Box::new(fault), one_line(&line)),
+            None => fault,
+        }
     }
 
     /// Tells the engine a new game starts and waits until it is ready.
     pub fn new_game(&mut self) -> Result<(), Fault> {
-        self.send(&Command::NewGame)?;
-        self.ready()
+        let ready = self.send(&Command::NewGame).and_then(|()| self.ready());
+        ready.map_err(|fault| self.explained(fault))
     }
 
     /// Sends the position and the clocks and waits for `bestmove` until `wait` has passed
@@ -182,6 +254,11 @@ impl OutsideEngine {
     /// `info` lines are kept; any other line is garbage. `bestmove (none)` is no move: the
     /// engine loses, with the last `info string` it sent as its reason.
     pub fn think(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
+        self.answer(position, go, wait).map_err(|fault| self.explained(fault))
+    }
+
+    /// [`think`](Self::think) without the engine's stderr in the fault.
+    fn answer(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
         self.send(position)?;
         self.send(&Command::Go(go.clone()))?;
         let until = Instant::now() + wait;
