@@ -164,6 +164,58 @@ fn stderr_goes_to_a_log_beside_the_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Whether process `pid` runs (a zombie, dead but not yet reaped by its parent, does not).
+#[cfg(target_os = "linux")]
+fn runs(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+    stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_never_answers_is_killed_with_the_processes_it_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tabula-arena-sleeper-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Thinks in a child that sleeps and never answers; it ignores `quit`, being busy waiting.
+    let script = dir.join("sleeper.sh");
+    let body = r#"#!/bin/sh
+while read -r command rest; do
+  case "$command" in
+    ugi) echo "id name sleeper"; echo ugiok ;;
+    isready) echo readyok ;;
+    go) sleep 300 & echo "$$ $!" >> "$1/pids"; wait ;;
+  esac
+done
+"#;
+    std::fs::write(&script, body).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engines = vec![
+        EngineEntry::parse(&format!("name=sleeper,cmd={},args={}", script.display(), dir.display())).unwrap(),
+        EngineEntry::parse("random").unwrap(),
+    ];
+    let tc = TimeControl::FixedPerMove(Duration::from_millis(200));
+    let mut config = MatchConfig::<ChineseCheckers>::new(options(20), engines, Some(tc), 2);
+    config.margin = Duration::from_millis(50);
+    let games = run_match(&config, wall(), &mut |_| true).unwrap();
+    for game in &games {
+        assert!(matches!(game.termination, Termination::EngineError(_, Fault::NoAnswer)), "{:?}", game.termination);
+    }
+    let pids = std::fs::read_to_string(dir.join("pids")).unwrap();
+    let pids: Vec<u32> = pids.split_whitespace().map(|p| p.parse().unwrap()).collect();
+    assert_eq!(pids.len(), 4, "an engine and its sleep in each game");
+    // SIGKILL has been sent to each group before run_match returned; it is not instant.
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while pids.iter().any(|&pid| runs(pid)) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for pid in pids {
+        assert!(!runs(pid), "process {pid} outlived its engine");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn outside_engines_take_any_seat_of_three_four_and_six() {
     for players in [3, 4, 6] {

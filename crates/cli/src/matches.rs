@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
+use tabula_arena::ugi::kill_outside_engines;
 use tabula_arena::{
     EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_plan,
     unique_names,
@@ -208,8 +209,11 @@ impl GameCommand for MatchArgs {
             let (state, bar, names, sprt) = (state.clone(), bar.clone(), names.clone(), sprt);
             // Runs on its own thread: it waits until no game is being written, then reports
             // the finished games and ends the process; games in flight are not recorded.
+            // Outside engines, in process groups of their own, do not get the Ctrl-C: they
+            // are killed, once no game can be written.
             let installed = ctrlc::set_handler(move || {
                 let state = state.lock().unwrap_or_else(|e| e.into_inner());
+                kill_outside_engines();
                 bar.finish_and_clear();
                 let report = MatchStats::from_lines(names.clone(), seats, &state.lines).with_sprt(sprt);
                 println!(

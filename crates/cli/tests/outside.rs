@@ -97,3 +97,51 @@ done
     let args = ["match", "chinese-checkers", "--tc", "nodes=10", "--engine", &engine, "--engine", "random"];
     fails(&args, &["exited before ugiok; stderr: dead: cannot load the network"]);
 }
+
+/// Whether process `pid` runs (a zombie, dead but not yet reaped by its parent, does not).
+#[cfg(target_os = "linux")]
+fn runs(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+    stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_kills_the_engines_and_what_they_started() {
+    use std::time::{Duration, Instant};
+    let dir = scratch("ctrl-c");
+    let pids = dir.join("pids");
+    let sleeper = script(
+        &dir,
+        "sleeper.sh",
+        r#"while read -r command rest; do
+  case "$command" in
+    ugi) echo "id name sleeper"; echo ugiok ;;
+    isready) echo readyok ;;
+    go) sleep 300 & echo "$$ $!" >> "$1"; wait ;;
+  esac
+done
+"#,
+    );
+    let engine = format!("name=sleeper,cmd={sleeper},args={}", pids.display());
+    let runner =
+        crate::spawn(&["match", "chinese-checkers", "--tc", "st=60", "--engine", &engine, "--engine", "random"]);
+    let until = Instant::now() + Duration::from_secs(60);
+    while std::fs::read_to_string(&pids).map_or(true, |p| p.split_whitespace().count() < 2) {
+        assert!(Instant::now() < until, "the sleeper never thought");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let interrupted = std::process::Command::new("kill").args(["-INT", &runner.id().to_string()]).status();
+    assert!(interrupted.is_ok_and(|s| s.success()));
+    let out = runner.wait_with_output().expect("the runner ends");
+    assert_eq!(out.status.code(), Some(130), "{}", String::from_utf8_lossy(&out.stderr));
+    let pids: Vec<u32> =
+        std::fs::read_to_string(&pids).unwrap().split_whitespace().map(|p| p.parse().unwrap()).collect();
+    let until = Instant::now() + Duration::from_secs(5);
+    while pids.iter().any(|&pid| runs(pid)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for pid in pids {
+        assert!(!runs(pid), "process {pid} outlived the interrupted match");
+    }
+}

@@ -12,7 +12,7 @@ mod stderr;
 mod turn;
 
 pub use command::{Command, Go, Query, Start};
-pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine};
+pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine, kill_outside_engines};
 pub use reply::{Info, OptionDecl, OptionKind, Reply};
 pub use serve::UgiEngine;
 pub use stderr::stderr_log;

@@ -9,14 +9,20 @@
 //!
 //! Its stderr is read too ([`Stderr`]): into a log file, when the runner is given one, and
 //! the last line is quoted in the fault or the error when the engine dies or misbehaves.
+//!
+//! On Unix each engine runs in a process group of its own, and is killed with the whole
+//! group: a process it started (a shell script's child) goes with it, and no longer holds
+//! the engine's pipes open. The group is killed before the engine is reaped, while its
+//! number cannot belong to another group. A group does not get the terminal's Ctrl-C, so
+//! a runner that is interrupted calls [`kill_outside_engines`].
 
 use std::fmt;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
-use std::sync::Arc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::stderr::Stderr;
@@ -28,6 +34,32 @@ pub const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long the runner waits for the stderr of an engine that died to end, so that its
 /// last words are read before they are quoted.
 const LAST_WORDS: Duration = Duration::from_millis(500);
+
+/// How long an engine sent `quit` has to close its output before it is killed.
+const QUIT: Duration = Duration::from_millis(200);
+
+/// The process ids of the engines running, not yet reaped: each is its group's id.
+static RUNNING: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+/// Kills every outside engine running and the processes they started (their process
+/// groups), for a runner that is interrupted and will not drop its engines.
+pub fn kill_outside_engines() {
+    let running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+    for &pid in running.iter() {
+        kill_group(pid);
+    }
+}
+
+/// Sends SIGKILL to process group `pid` (on Unix; elsewhere nothing), with `kill`, as the
+/// standard library has no call for it.
+fn kill_group(pid: u32) {
+    if cfg!(unix) {
+        let group = format!("-{pid}");
+        let mut kill = Process::new("kill");
+        kill.args(["-KILL", "--", &group]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+        let _ = kill.status();
+    }
+}
 
 /// How an outside engine is started: `--engine cmd=PATH[,args=...][,option.X=Y]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,17 +180,19 @@ impl OutsideEngine {
             ),
             None => None,
         };
-        let mut child = Process::new(program)
-            .args(&command.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start '{program}': {e}"))?;
+        let mut process = Process::new(program);
+        process.args(&command.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut process, 0);
+        let mut child = {
+            let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+            let child = process.spawn().map_err(|e| format!("cannot start '{program}': {e}"))?;
+            running.push(child.id());
+            child
+        };
         let (stdin, stdout, stderr) = (child.stdin.take(), child.stdout.take(), child.stderr.take());
         let (Some(stdin), Some(stdout), Some(stderr)) = (stdin, stdout, stderr) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            kill(&mut child);
             return Err(format!("cannot talk to '{program}'"));
         };
         let stderr = Stderr::read(stderr, file, child.id());
@@ -328,19 +362,25 @@ fn one_line(text: &str) -> String {
     }
 }
 
-/// Asks the engine to quit, and kills it if it has not within a moment.
+/// Kills `child` with its process group, and reaps it. The group goes first: until the
+/// child is reaped its number cannot be another's.
+fn kill(child: &mut Child) {
+    let mut running = RUNNING.lock().unwrap_or_else(PoisonError::into_inner);
+    kill_group(child.id());
+    let _ = child.kill();
+    running.retain(|&pid| pid != child.id());
+    drop(running);
+    let _ = child.wait();
+}
+
+/// Asks the engine to quit and gives it a moment to close its output; then kills what is
+/// left of it: itself if it still runs, and any process it started.
 impl Drop for OutsideEngine {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "{}", Command::Quit).and_then(|_| self.stdin.flush());
-        let until = Instant::now() + Duration::from_millis(200);
-        while Instant::now() < until {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        let until = Instant::now() + QUIT;
+        while self.lines.recv_timeout(until.saturating_duration_since(Instant::now())).is_ok() {}
+        kill(&mut self.child);
     }
 }
 
