@@ -96,6 +96,7 @@ done
     let engine = format!("cmd={dead}");
     let args = ["match", "chinese-checkers", "--tc", "nodes=10", "--engine", &engine, "--engine", "random"];
     fails(&args, &["exited before ugiok; stderr: dead: cannot load the network"]);
+    std::fs::remove_dir_all(&dir).expect("the scratch dir goes");
 }
 
 /// Whether process `pid` runs (a zombie, dead but not yet reaped by its parent, does not).
@@ -144,4 +145,5 @@ done
     for pid in pids {
         assert!(!runs(pid), "process {pid} outlived the interrupted match");
     }
+    std::fs::remove_dir_all(&dir).expect("the scratch dir goes");
 }
