@@ -8,6 +8,8 @@
 //! * `garbage`: a line that is not the protocol;
 //! * `sleep`: no answer for ten seconds;
 //! * `exit`: exits without answering;
+//! * `give-up`: `info string error I give up`, then `bestmove (none)`;
+//! * `die`: writes `faulty: out of cheese` on stderr and exits (with `K` 0, at `ugi`);
 //! * `none`: no fault.
 //!
 //! It keeps its move count over a whole process, so a runner that restarts it for every
@@ -34,6 +36,10 @@ fn main() {
             let _ = writeln!(out, "{text}").and_then(|_| out.flush());
         };
         match line.parse::<Command>() {
+            Ok(Command::Ugi) if mode == "die" && fault_at == 0 => {
+                eprintln!("faulty: out of cheese");
+                return;
+            }
             Ok(Command::Ugi) => {
                 reply(&mut out, Reply::Name(format!("faulty {mode}")).to_string());
                 reply(&mut out, Reply::UgiOk.to_string());
@@ -68,6 +74,11 @@ fn main() {
                         Reply::BestMove(first).to_string()
                     }
                     (true, "exit") => return,
+                    (true, "die") => {
+                        eprintln!("faulty: out of cheese");
+                        return;
+                    }
+                    (true, "give-up") => format!("info string error I give up\n{}", Reply::BestMove("(none)".into())),
                     _ => Reply::BestMove(first).to_string(),
                 };
                 reply(&mut out, text);

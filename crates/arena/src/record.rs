@@ -26,8 +26,10 @@
 //! seed), `Match` (the match id, shared by shards and resumed runs), `Opening` (the book,
 //! then its moves), `Position` (only when the game starts from a position text), `Result` (every seat's score, `-` between, `1/2` for a shared point),
 //! `Ranks`, `Points` (games that count them), `Termination` (`normal`, `max plies`,
-//! `time forfeit by seat S`, `abandoned by seat S`, or an engine's fault: `no move`, `illegal
-//! move M`, `no answer`, `engine crashed`, `garbage '...'`) and `PlyCount`.
+//! `time forfeit by seat S`, `abandoned by seat S`, or an engine's fault: `no move`, `no
+//! move: bestmove (none)...`, `illegal move M`, `no answer`, `engine crashed`, `garbage
+//! '...'`, `not started: ...`, an outside engine's ending `; stderr: LINE` when it wrote on
+//! its stderr) and `PlyCount`.
 //!
 //! Move numbers count rounds of play (one move of every seat). Each move carries a comment:
 //! `{book}` for opening moves, else the searcher's report: its time (only under a timed

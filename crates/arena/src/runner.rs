@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::hash::Hasher;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
@@ -23,7 +24,7 @@ use crate::record::{Record, RecordedMove, options_text, result_text};
 use crate::schedule::{Pairing, Seatings, Shard, schedule};
 use crate::seed::mix;
 use crate::time_control::TimeControl;
-use crate::ugi::{Fault, OutsideEngine};
+use crate::ugi::{Fault, OutsideEngine, stderr_log};
 use fnv::FnvHasher;
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
@@ -58,6 +59,10 @@ pub struct MatchConfig<G: Game> {
     pub done: BTreeSet<usize>,
     /// How engines are seated with three or more seats.
     pub seatings: Seatings,
+    /// The file the outside engines' stderr logs are named after (the records or JSON lines
+    /// file): each engine's stderr is appended to [`stderr_log`]`(path, name)`. Without
+    /// one, only its last lines are kept, to quote in faults.
+    pub stderr_logs: Option<PathBuf>,
 }
 
 /// A match checked by [`MatchConfig::prepare`], ready to play.
@@ -122,7 +127,13 @@ impl<G: OpeningGame> MatchConfig<G> {
             shard: None,
             done: BTreeSet::new(),
             seatings: Seatings::Rotate,
+            stderr_logs: None,
         }
+    }
+
+    /// Where the stderr of outside engine `engine` goes, if anywhere.
+    fn stderr_log(&self, engine: &EngineEntry) -> Option<PathBuf> {
+        self.stderr_logs.as_ref().map(|base| stderr_log(base, &engine.name))
     }
 
     /// Checks the match and builds each engine once (each goes to the first game that
@@ -144,9 +155,9 @@ impl<G: OpeningGame> MatchConfig<G> {
             let named = |err: String| error(format!("engine '{}': {err}", e.name));
             built.push(Some(match &e.source {
                 Source::Searcher(spec) => Built::Searcher((self.build)(spec).map_err(named)?),
-                Source::Outside(command) => {
-                    Built::Outside(Box::new(OutsideEngine::start(command).map_err(|err| named(err.to_string()))?))
-                }
+                Source::Outside(command) => Built::Outside(Box::new(
+                    OutsideEngine::start(command, self.stderr_log(e).as_deref()).map_err(named)?,
+                )),
             }));
             controls.push(
                 e.tc.or(self.tc).ok_or_else(|| error(format!("engine '{}' has no time control: give --tc", e.name)))?,
@@ -250,9 +261,12 @@ impl<G: OpeningGame> MatchConfig<G> {
                     // starts afresh, and one that cannot start loses this game.
                     let started = match built {
                         Some(Built::Outside(outside)) => Ok(outside),
-                        _ => OutsideEngine::start(command).map(Box::new).map_err(|_| Fault::Crashed),
+                        _ => OutsideEngine::start(command, self.stderr_log(&self.engines[engine]).as_deref())
+                            .map(Box::new)
+                            .map_err(Fault::NotStarted),
                     };
                     let outside = started.and_then(|mut outside| {
+                        outside.note(&format!("game {}", pairing.game + 1));
                         outside.new_game()?;
                         Ok(outside)
                     });

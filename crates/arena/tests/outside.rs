@@ -50,11 +50,23 @@ type Case = (&'static str, TimeControl, fn(&Fault) -> bool, &'static str);
 #[test]
 fn every_fault_loses_its_game_and_the_match_goes_on() {
     let nodes = TimeControl::Nodes(10);
-    let cases: [Case; 5] = [
+    let cases: [Case; 7] = [
         ("illegal", nodes, |f| *f == Fault::IllegalMove("a1-a2".into()), "illegal move a1-a2"),
+        (
+            "give-up",
+            nodes,
+            |f| *f == Fault::GaveNoMove(Some("error I give up".into())),
+            "no move: bestmove (none); info string: error I give up",
+        ),
         ("malformed", nodes, |f| *f == Fault::IllegalMove("??".into()), "illegal move ??"),
         ("garbage", nodes, |f| matches!(f, Fault::Garbage(line) if line.contains("hello")), "garbage 'hello"),
         ("exit", nodes, |f| *f == Fault::Crashed, "engine crashed"),
+        (
+            "die",
+            nodes,
+            |f| *f == Fault::Stderr(Box::new(Fault::Crashed), "faulty: out of cheese".into()),
+            "engine crashed; stderr: faulty: out of cheese",
+        ),
         ("sleep", TimeControl::FixedPerMove(Duration::from_millis(100)), |f| *f == Fault::NoAnswer, "no answer"),
     ];
     for (mode, tc, is_fault, text) in cases {
@@ -67,6 +79,7 @@ fn every_fault_loses_its_game_and_the_match_goes_on() {
             };
             assert_eq!(*loser, seat, "{mode}");
             assert!(is_fault(fault), "{mode}: {fault:?}");
+            assert_eq!(game.line.ends, fault.kind(), "{mode}");
             assert_eq!(game.outcome.score(seat), 0.0);
             assert_eq!(game.record.tag("Termination"), Some(game.termination.to_string().as_str()));
             assert!(game.record.tag("Termination").unwrap().starts_with(text), "{mode}");
@@ -107,6 +120,8 @@ fn engines_that_cannot_start_are_errors_before_the_first_game() {
     assert!(err.contains("exited before ugiok"), "{err}");
     let err = setup(&format!("cmd={},args=none,option.hash=8", faulty()));
     assert!(err.contains("no option 'hash'"), "{err}");
+    let err = setup(&format!("cmd={},args=die 0", faulty()));
+    assert!(err.contains("exited before ugiok; stderr: faulty: out of cheese"), "{err}");
 
     // An engine that never sends ugiok: `cat` echoes `ugi` back.
     let mut entry = EngineEntry::parse("cmd=cat").unwrap();
@@ -117,6 +132,88 @@ fn engines_that_cannot_start_are_errors_before_the_first_game() {
     let config = MatchConfig::<ChineseCheckers>::new(options(10), engines, Some(TimeControl::Nodes(1)), 2);
     let err = run_match(&config, wall(), &mut |_| true).unwrap_err().to_string();
     assert!(err.contains("'cat' sent no ugiok within 0.3s"), "{err}");
+}
+
+#[test]
+fn stderr_goes_to_a_log_beside_the_records() {
+    let dir = std::env::temp_dir().join(format!("tabula-arena-stderr-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let records = dir.join("games.pgn");
+    let engines = vec![
+        EngineEntry::parse(&format!("name=dying/1,cmd={},args=die 2", faulty())).unwrap(),
+        EngineEntry::parse("random").unwrap(),
+    ];
+    let mut config = MatchConfig::<ChineseCheckers>::new(options(60), engines, Some(TimeControl::Nodes(10)), 2);
+    config.stderr_logs = Some(records.clone());
+    let games = run_match(&config, wall(), &mut |_| true).unwrap();
+    for game in &games {
+        assert_eq!(game.termination.to_string(), "engine crashed; stderr: faulty: out of cheese");
+    }
+    let log = std::fs::read_to_string(dir.join("games.pgn.dying_1.stderr.log")).expect("the log beside the records");
+    let lines: Vec<&str> = log.lines().collect();
+    // Each game's process: started, its game, its last words; all from one process each.
+    assert_eq!(lines.len(), 6, "{log}");
+    for (game, process) in lines.chunks(3).enumerate() {
+        let pid = process[0].split(']').next().unwrap();
+        assert!(process[0].ends_with(&format!("-- started: {} die 2", faulty())), "{log}");
+        assert_eq!(process[1], format!("{pid}] -- game {}", game + 1));
+        assert_eq!(process[2], format!("{pid}] faulty: out of cheese"));
+    }
+    assert_ne!(lines[0].split(']').next(), lines[3].split(']').next(), "a process a game");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Whether process `pid` runs (a zombie, dead but not yet reaped by its parent, does not).
+#[cfg(target_os = "linux")]
+fn runs(pid: u32) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return false };
+    stat.rsplit_once(')').is_some_and(|(_, rest)| !rest.trim_start().starts_with('Z'))
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_never_answers_is_killed_with_the_processes_it_started() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = std::env::temp_dir().join(format!("tabula-arena-sleeper-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // Thinks in a child that sleeps and never answers; it ignores `quit`, being busy waiting.
+    let script = dir.join("sleeper.sh");
+    let body = r#"#!/bin/sh
+while read -r command rest; do
+  case "$command" in
+    ugi) echo "id name sleeper"; echo ugiok ;;
+    isready) echo readyok ;;
+    go) sleep 300 & echo "$$ $!" >> "$1/pids"; wait ;;
+  esac
+done
+"#;
+    std::fs::write(&script, body).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let engines = vec![
+        EngineEntry::parse(&format!("name=sleeper,cmd={},args={}", script.display(), dir.display())).unwrap(),
+        EngineEntry::parse("random").unwrap(),
+    ];
+    let tc = TimeControl::FixedPerMove(Duration::from_millis(200));
+    let mut config = MatchConfig::<ChineseCheckers>::new(options(20), engines, Some(tc), 2);
+    config.margin = Duration::from_millis(50);
+    let games = run_match(&config, wall(), &mut |_| true).unwrap();
+    for game in &games {
+        assert!(matches!(game.termination, Termination::EngineError(_, Fault::NoAnswer)), "{:?}", game.termination);
+    }
+    let pids = std::fs::read_to_string(dir.join("pids")).unwrap();
+    let pids: Vec<u32> = pids.split_whitespace().map(|p| p.parse().unwrap()).collect();
+    assert_eq!(pids.len(), 4, "an engine and its sleep in each game");
+    // SIGKILL has been sent to each group before run_match returned; it is not instant.
+    let until = std::time::Instant::now() + Duration::from_secs(5);
+    while pids.iter().any(|&pid| runs(pid)) && std::time::Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    for pid in pids {
+        assert!(!runs(pid), "process {pid} outlived its engine");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

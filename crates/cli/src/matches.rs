@@ -12,6 +12,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
+use tabula_arena::ugi::kill_outside_engines;
 use tabula_arena::{
     EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_plan,
     unique_names,
@@ -62,10 +63,12 @@ pub struct MatchArgs {
     /// Time kept off every move's budget for the runner's own work, in seconds.
     #[arg(long, value_name = "SECONDS", default_value_t = 0.01)]
     overhead: f64,
-    /// Append every game's record to this file.
+    /// Append every game's record to this file (and each outside engine's stderr to
+    /// FILE.NAME.stderr.log).
     #[arg(long, value_name = "FILE")]
     records: Option<PathBuf>,
-    /// Append one JSON line per game to this file.
+    /// Append one JSON line per game to this file (and, without --records, each outside
+    /// engine's stderr to FILE.NAME.stderr.log).
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
     /// Play only shard K of N (K from 1): the rounds whose number is K-1 modulo N, with the
@@ -136,6 +139,7 @@ impl GameCommand for MatchArgs {
         config.openings = OpeningBook::parse::<G>(&self.openings, &options)?;
         config.seatings = self.seatings.parse::<Seatings>()?;
         config.shard = self.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+        config.stderr_logs = self.records.clone().or_else(|| self.jsonl.clone());
         let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
         let id = config.id()?;
         let previous = match (&self.jsonl, self.resume) {
@@ -205,8 +209,11 @@ impl GameCommand for MatchArgs {
             let (state, bar, names, sprt) = (state.clone(), bar.clone(), names.clone(), sprt);
             // Runs on its own thread: it waits until no game is being written, then reports
             // the finished games and ends the process; games in flight are not recorded.
+            // Outside engines, in process groups of their own, do not get the Ctrl-C: they
+            // are killed, once no game can be written.
             let installed = ctrlc::set_handler(move || {
                 let state = state.lock().unwrap_or_else(|e| e.into_inner());
+                kill_outside_engines();
                 bar.finish_and_clear();
                 let report = MatchStats::from_lines(names.clone(), seats, &state.lines).with_sprt(sprt);
                 println!(

@@ -74,6 +74,19 @@ impl Engine {
         self.exchange("isready", &[]);
     }
 
+    /// Sends a `go` that cannot search: one `info string error` naming `token`, then exactly
+    /// one `bestmove (none)`, and the engine serves on.
+    fn refused_go(&mut self, line: &str, token: &str) {
+        self.send(line);
+        let answer = self.next();
+        assert!(
+            answer.starts_with("info string error ") && answer.contains(token),
+            "{}: '{line}' gave: {answer}",
+            self.what
+        );
+        self.exchange("isready", &["bestmove (none)"]);
+    }
+
     /// Closes stdin: the engine ends with status 0 and nothing on stderr.
     fn close(mut self) {
         drop(self.stdin.take());
@@ -105,6 +118,9 @@ fn session<G: EngineGame>(players: usize) {
     engine.send("ugi");
     assert_eq!(engine.next(), format!("id name Tabula alphabeta ({})", G::NAME));
     assert!(engine.next().starts_with("id author "));
+    let counts = player_counts::<G>();
+    let (min, max) = (counts[0], counts[counts.len() - 1]);
+    assert_eq!(engine.next(), format!("option name players type spin default {players} min {min} max {max}"));
     loop {
         let line = engine.next();
         if line == "ugiok" {
@@ -132,10 +148,10 @@ fn session<G: EngineGame>(players: usize) {
     }
 
     engine.refused("frobnicate now", "'frobnicate'");
-    engine.refused("go depth soon", "'soon'");
+    engine.refused_go("go depth soon", "'soon'");
     engine.refused(&format!("position startpos moves {} zz99", played.join(" ")), "'zz99'");
     engine.refused("position fen nonsense", "'nonsense'");
-    engine.refused(&format!("go p{}time 5", MAX_SEATS + 1), &format!("'p{}time'", MAX_SEATS + 1));
+    engine.refused_go(&format!("go p{}time 5", MAX_SEATS + 1), &format!("'p{}time'", MAX_SEATS + 1));
     queries(&mut engine, &game);
     engine.close();
 }

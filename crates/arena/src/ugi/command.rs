@@ -16,12 +16,18 @@ pub enum Start {
 
 /// The limits of a `go`: clocks in milliseconds per seat (`p1time`..`p6time`, `p1inc`..),
 /// or one of the fixed limits.
+///
+/// `wtime`, `btime`, `winc` and `binc`, the names chess runners give the clocks, are read as
+/// `p1time`, `p2time`, `p1inc` and `p2inc`; they name the clocks of a 2-seat game only.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Go {
     /// Milliseconds left on each seat's clock.
     pub time: [Option<u64>; MAX_SEATS],
     /// Milliseconds added to each seat's clock per move.
     pub inc: [Option<u64>; MAX_SEATS],
+    /// Some clock was named the chess way (`wtime`, `btime`, `winc`, `binc`), which only a
+    /// 2-seat game may take; it is written back so.
+    pub chess_names: bool,
     /// Moves to the next time control.
     pub movestogo: Option<u32>,
     /// Think exactly this many milliseconds.
@@ -151,10 +157,27 @@ fn position(rest: &[&str]) -> Result<Command, ProtocolError> {
     Ok(Command::Position { start, moves })
 }
 
-/// The seat index of `pKtime` / `pKinc`, if `word` is one with `suffix`.
+/// The chess names of the first two seats' clocks: `(time, increment)` of p1, then p2.
+const CHESS_NAMES: [(&str, &str); 2] = [("wtime", "winc"), ("btime", "binc")];
+
+/// The seat index of `pKtime` / `pKinc`, if `word` is one with `suffix` (`time` or `inc`).
 fn seat_field(word: &str, suffix: &str) -> Option<usize> {
     let k: usize = word.strip_prefix('p')?.strip_suffix(suffix)?.parse().ok()?;
-    (1..=MAX_SEATS).contains(&k).then_some(k - 1)
+    k.checked_sub(1).filter(|&seat| seat < MAX_SEATS)
+}
+
+/// The seat index of a chess name with `suffix`: `wtime` 0, `btime` 1, `winc` 0, `binc` 1.
+fn chess_field(word: &str, suffix: &str) -> Option<usize> {
+    CHESS_NAMES.iter().position(|&(time, inc)| word == if suffix == "time" { time } else { inc })
+}
+
+/// Sets one seat's clock field, which may be given only once.
+fn set_clock(field: &mut Option<u64>, key: &str, value: Option<&str>) -> Result<(), ProtocolError> {
+    if field.is_some() {
+        return Err(bad(format!("'{key}' names a clock already given")));
+    }
+    *field = Some(number(key, value)?);
+    Ok(())
 }
 
 fn go(rest: &[&str]) -> Result<Go, ProtocolError> {
@@ -166,10 +189,12 @@ fn go(rest: &[&str]) -> Result<Go, ProtocolError> {
             continue;
         }
         let value = words.next();
-        if let Some(seat) = seat_field(key, "time") {
-            go.time[seat] = Some(number(key, value)?);
-        } else if let Some(seat) = seat_field(key, "inc") {
-            go.inc[seat] = Some(number(key, value)?);
+        let chess = |suffix| chess_field(key, suffix);
+        go.chess_names |= chess("time").or(chess("inc")).is_some();
+        if let Some(seat) = seat_field(key, "time").or(chess("time")) {
+            set_clock(&mut go.time[seat], key, value)?;
+        } else if let Some(seat) = seat_field(key, "inc").or(chess("inc")) {
+            set_clock(&mut go.inc[seat], key, value)?;
         } else {
             match key {
                 "movestogo" => go.movestogo = Some(number(key, value)?),
@@ -204,14 +229,18 @@ impl fmt::Display for Command {
             }
             Command::Go(go) => {
                 f.write_str("go")?;
+                let name = |seat: usize, suffix: &str| match CHESS_NAMES.get(seat) {
+                    Some(&(time, inc)) if go.chess_names => if suffix == "time" { time } else { inc }.to_string(),
+                    _ => format!("p{}{suffix}", seat + 1),
+                };
                 for (seat, t) in go.time.iter().enumerate() {
                     if let Some(t) = t {
-                        write!(f, " p{}time {t}", seat + 1)?;
+                        write!(f, " {} {t}", name(seat, "time"))?;
                     }
                 }
                 for (seat, t) in go.inc.iter().enumerate() {
                     if let Some(t) = t {
-                        write!(f, " p{}inc {t}", seat + 1)?;
+                        write!(f, " {} {t}", name(seat, "inc"))?;
                     }
                 }
                 let fields = [("movestogo", go.movestogo.map(u64::from)), ("movetime", go.movetime)];
@@ -257,7 +286,8 @@ mod tests {
                 start: Start::Fen("e players=2 turn=0".into()),
                 moves: vec!["a1-b2".into(), "c3".into()],
             },
-            Command::Go(clocks),
+            Command::Go(clocks.clone()),
+            Command::Go(Go { chess_names: true, ..clocks }),
             Command::Go(Go { depth: Some(3), ..Go::default() }),
             Command::Go(Go { infinite: true, ..Go::default() }),
             Command::Query(Query::Turn),
@@ -273,6 +303,10 @@ mod tests {
         let go: Command = "go p1time 100 p2time 200 p1inc 10 p2inc 20".parse().unwrap();
         let Command::Go(go) = go else { panic!() };
         assert_eq!((go.time[0], go.time[1], go.inc[1], go.time[2]), (Some(100), Some(200), Some(20), None));
+        assert!(!go.chess_names);
+        let chess: Command = "go wtime 100 btime 200 winc 10 binc 20 movestogo 5".parse().unwrap();
+        assert_eq!(chess, Command::Go(Go { chess_names: true, movestogo: Some(5), ..go }));
+        assert_eq!(chess.to_string(), "go wtime 100 btime 200 winc 10 binc 20 movestogo 5");
         assert_eq!(
             "position startpos moves a b".parse::<Command>(),
             Ok(Command::Position { start: Start::StartPos, moves: vec!["a".into(), "b".into()] })
@@ -290,6 +324,12 @@ mod tests {
         assert!(err("").contains("empty"));
         assert!(err("isready now").contains("'now'"));
         assert!(err("go p7time 5").contains("'p7time'"));
+        assert!(err("go p0time 5").contains("'p0time'"));
+        assert!(err("go p0inc 5").contains("'p0inc'"));
+        assert!(err("go wtime 5 p1time 6").contains("'p1time' names a clock already given"));
+        assert!(err("go binc 5 binc 6").contains("'binc' names a clock already given"));
+        assert!(err("go wtime soon").contains("'soon'"));
+        assert!(err("go ptime 5").contains("'ptime'"));
         assert!(err("go p1time soon").contains("'soon'"));
         assert!(err("go depth").contains("'depth' needs a value"));
         assert!(err("query weather").contains("'weather'"));

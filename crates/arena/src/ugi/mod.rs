@@ -8,12 +8,14 @@ mod command;
 mod outside;
 mod reply;
 mod serve;
+mod stderr;
 mod turn;
 
 pub use command::{Command, Go, Query, Start};
-pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine};
+pub use outside::{Answer, Fault, HANDSHAKE, OutsideCommand, OutsideEngine, kill_outside_engines};
 pub use reply::{Info, OptionDecl, OptionKind, Reply};
 pub use serve::UgiEngine;
+pub use stderr::stderr_log;
 pub use turn::{UNTIMED_WAIT, go_command, outside_move};
 
 use std::fmt;
@@ -40,6 +42,10 @@ fn number<T: std::str::FromStr>(key: &str, value: Option<&str>) -> Result<T, Pro
     let value = value.ok_or_else(|| bad(format!("'{key}' needs a value")))?;
     value.parse().map_err(|_| bad(format!("bad {key} value '{value}': expected a whole number")))
 }
+
+/// What `bestmove` names when an engine has no move to give for a `go`: never a move to
+/// play.
+pub const NO_MOVE: &str = "(none)";
 
 /// The most seats a game has, and so the highest `pK` in UGI-N.
 pub const MAX_SEATS: usize = tabula_rules::MAX_SEATS;

@@ -6,7 +6,9 @@
 //!
 //! Nothing read can end the loop but `quit` or the end of the input: a line that is not
 //! the protocol, a bad option, a bad position or an illegal move is answered with
-//! `info string error MESSAGE` naming the bad token, and the engine keeps serving.
+//! `info string error MESSAGE` naming the bad token, and the engine keeps serving. A `go`
+//! that cannot search, well formed or not, is answered `bestmove (none)` after its error:
+//! every `go` gets exactly one `bestmove`.
 
 #[cfg(test)]
 mod any_input;
@@ -23,7 +25,7 @@ use tabula_engine::time::TimeManager;
 use tabula_engine::{EngineGame, registry};
 use tabula_rules::{Outcome, Seat};
 
-use super::{Command, Info, Query, Reply, Start};
+use super::{Command, Go, Info, Query, Reply, Start};
 use crate::error::{ArenaError, error};
 use options::SearcherKeys;
 use search::Desk;
@@ -104,6 +106,8 @@ impl<G: EngineGame> UgiEngine<G> {
             match line.parse::<Command>() {
                 Ok(Command::Quit) => return Ok(()),
                 Ok(command) => self.command(command, out)?,
+                // A runner waits for the `bestmove` of every `go`, well formed or not.
+                Err(e) if line.split_whitespace().next() == Some("go") => self.desk.lock().refuse_go(out, &e.0)?,
                 Err(e) => out.error(&e.0)?,
             }
         }
@@ -114,6 +118,7 @@ impl<G: EngineGame> UgiEngine<G> {
             Command::Ugi => {
                 out.send(&Reply::Name(format!("Tabula {} ({})", self.keys.name(), G::NAME)))?;
                 out.send(&Reply::Author(AUTHOR.to_string()))?;
+                out.send(&Reply::Option(options::players_option(&self.options)))?;
                 for option in self.keys.declarations() {
                     out.send(&Reply::Option(option))?;
                 }
@@ -123,6 +128,7 @@ impl<G: EngineGame> UgiEngine<G> {
             Command::Stop => self.desk.stop(out),
             Command::Query(query) => out.send(&Reply::Response(answer(self.desk.lock().table.game(), query))),
             Command::Quit => Ok(()),
+            Command::Go(go) => self.go(&go, out),
             busy if self.desk.lock().busy() => {
                 let word = busy.to_string().split_whitespace().next().unwrap_or_default().to_string();
                 out.error(&format!("'{word}' while searching: send 'stop' first"))
@@ -135,33 +141,34 @@ impl<G: EngineGame> UgiEngine<G> {
                 let start = self.start();
                 let mut desk = self.desk.lock();
                 desk.table.new_game();
-                desk.table.reset(start);
+                desk.reset(start);
                 Ok(())
             }
             Command::Position { start, moves } => match self.position(start, &moves) {
                 Ok(game) => {
-                    self.desk.lock().table.reset(game);
+                    self.desk.lock().reset(game);
                     Ok(())
                 }
                 Err(message) => out.error(&message),
             },
-            Command::Go(go) => {
-                let mut desk = self.desk.lock();
-                let game = desk.table.game().clone();
-                let limits = match game.outcome() {
-                    Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
-                    None => limits::limits(&go, game.to_move(), game.ply(), &self.manager),
-                };
-                let started = limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec()));
-                drop(desk);
-                match started {
-                    Ok(()) => Ok(()),
-                    Err(message) => {
-                        out.error(&message)?;
-                        out.send(&Reply::BestMove(search::NO_MOVE.to_string()))
-                    }
-                }
-            }
+        }
+    }
+
+    /// Starts the search `go` asks for; a `go` that cannot start one is refused (see
+    /// [`State::refuse_go`](search::State::refuse_go)).
+    fn go(&mut self, go: &Go, out: &Arc<Output>) -> io::Result<()> {
+        let mut desk = self.desk.lock();
+        if desk.busy() {
+            return desk.refuse_go(out, "'go' while searching: send 'stop' first");
+        }
+        let game = desk.table.game().clone();
+        let limits = match game.outcome() {
+            Some(outcome) => Err(format!("game over ({}): no move to search", result(Some(outcome)))),
+            None => limits::limits(go, game.to_move(), game.seats(), game.ply(), &self.manager),
+        };
+        match limits.and_then(|limits| desk.start(limits, go.infinite, &self.keys.spec())) {
+            Ok(()) => Ok(()),
+            Err(message) => desk.refuse_go(out, &message),
         }
     }
 
@@ -189,8 +196,15 @@ impl<G: EngineGame> UgiEngine<G> {
         Ok(game)
     }
 
-    /// Sets searcher key `name` (any case) to `value` and rebuilds the searcher.
+    /// Sets the player count of the start (`players`), or searcher key `name` (any case) to
+    /// `value` and rebuilds the searcher.
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name.eq_ignore_ascii_case(options::PLAYERS) {
+            let options = options::with_players(&self.options, value)?;
+            G::new(&options).map_err(|e| format!("bad value '{value}' for players: {e}"))?;
+            self.options = options;
+            return Ok(());
+        }
         let (spec, keys) = self.keys.with::<G>(name, value)?;
         let searcher = registry::build::<G>(&spec).map_err(|e| e.to_string())?;
         self.desk.lock().seat(searcher);

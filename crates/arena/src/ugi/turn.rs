@@ -60,6 +60,6 @@ pub fn outside_move<G: Game>(
     let answer = engine.think(&position, go, wait)?;
     match game.parse_move(&answer.best) {
         Ok(mv) => Ok((mv, answer)),
-        Err(_) => Err(Fault::IllegalMove(answer.best)),
+        Err(_) => Err(engine.explained(Fault::IllegalMove(answer.best))),
     }
 }

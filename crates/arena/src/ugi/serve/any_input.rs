@@ -9,6 +9,7 @@ use tabula_rules::games::chinese_checkers::ChineseCheckers;
 use tabula_rules::games::martian_chess::MartianChess;
 
 use super::UgiEngine;
+use crate::ugi::Command;
 
 /// Keeps everything written to it.
 #[derive(Clone, Default)]
@@ -44,11 +45,16 @@ const WORDS: &[&str] = &[
     "result",
     "turn",
     "seats",
+    "p0time",
     "p1time",
     "p2time",
     "p3time",
     "p6time",
     "p1inc",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
     "p4inc",
     "movestogo",
     "movetime",
@@ -81,20 +87,27 @@ const WORDS: &[&str] = &[
     "\u{FEFF}",
 ];
 
-/// Lines of protocol words in random order, with noise.
+/// Lines of protocol words in random order, with noise; a third of them are `go` lines.
 fn lines() -> impl Strategy<Value = Vec<u8>> {
     let word = prop_oneof![8 => proptest::sample::select(WORDS).prop_map(str::to_string), 1 => ".{0,6}"];
-    let line = proptest::collection::vec(word, 0..8).prop_map(|words| words.join(" "));
+    let words = proptest::collection::vec(word, 0..8).prop_map(|words| words.join(" "));
+    let line = prop_oneof![2 => words.clone(), 1 => words.prop_map(|words| format!("go {words}"))];
     proptest::collection::vec(line, 0..20).prop_map(|lines| (lines.join("\n") + "\n").into_bytes())
 }
 
-/// Serves `input` to game `G`: no panic, a clean end (which stops any search).
+/// Serves `input` to game `G`: no panic, a clean end (which stops any search), and one
+/// `bestmove` for every `go` line read, well formed or not.
 fn serves<G: tabula_engine::EngineGame>(input: Vec<u8>, spec: &str) {
     let kept = Kept::default();
     let engine = UgiEngine::<G>::new(Default::default(), spec).unwrap();
-    engine.serve(Cursor::new(input), kept.clone()).unwrap();
+    engine.serve(Cursor::new(input.clone()), kept.clone()).unwrap();
     let out = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
     assert!(out.is_empty() || out.ends_with('\n'));
+    let text = String::from_utf8_lossy(&input);
+    let read = text.split('\n').take_while(|line| line.parse::<Command>() != Ok(Command::Quit));
+    let gos = read.filter(|line| line.split_whitespace().next() == Some("go")).count();
+    let answers = out.lines().filter(|line| line.starts_with("bestmove ")).count();
+    assert_eq!(gos, answers, "{text:?} gave {out}");
 }
 
 proptest! {

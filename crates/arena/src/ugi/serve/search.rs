@@ -2,6 +2,9 @@
 //! commands and the searcher's thread. The thread wakes the desk after every report and
 //! answer; the desk writes the `info` line, or the `bestmove` (held back under `go
 //! infinite` until `stop`). `stop` waits until the `bestmove` is written.
+//!
+//! Every `go` gets exactly one `bestmove`, in the order the `go`s came: one refused while a
+//! search runs is owed a `bestmove (none)`, written right after the running search's.
 
 use std::io;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError, Weak};
@@ -10,12 +13,10 @@ use tabula_engine::{EngineGame, Limits, SearchInfo, Searcher, registry};
 use tabula_rules::{Game, Seat};
 
 use super::Output;
+use crate::player::Mover;
 use crate::searcher_thread::{Answer, Wake};
 use crate::table::{Sitter, Table};
-use crate::ugi::{Info, Reply};
-
-/// What `bestmove` names when there is no move to play.
-pub(super) const NO_MOVE: &str = "(none)";
+use crate::ugi::{Info, NO_MOVE, Reply};
 
 /// The table and what the search thread needs to answer; see the module docs.
 pub(super) struct Desk<G: EngineGame> {
@@ -35,8 +36,11 @@ pub(super) struct State<G: EngineGame> {
     stopped: bool,
     /// The `bestmove` of an infinite search that ended before `stop`.
     held: Option<String>,
-    /// The searcher's thread was lost to a panic: the next `go` builds it again.
+    /// The searcher's thread was lost to a panic, or no searcher sits at the table: the next
+    /// `go` builds it again.
     lost: bool,
+    /// `go`s refused while the search ran: each is answered `bestmove (none)` after it.
+    owed: usize,
     wake: Wake,
 }
 
@@ -50,11 +54,9 @@ impl<G: EngineGame> Desk<G> {
                     desk.collect();
                 }
             });
-            let seats = game.seats();
-            let mut sitters = vec![Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone()))];
-            sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
-            let table = Table::new(game, sitters, vec![None; seats]);
-            let state = State { table, out: None, infinite: false, stopped: false, held: None, lost: false, wake };
+            let table = table(game, Sitter::searcher(searcher, "ugi search".into(), Some(wake.clone())));
+            let state =
+                State { table, out: None, infinite: false, stopped: false, held: None, lost: false, owed: 0, wake };
             Desk { state: Mutex::new(state), answered: Condvar::new() }
         })
     }
@@ -88,7 +90,7 @@ impl<G: EngineGame> Desk<G> {
         if state.infinite && !state.stopped {
             state.held = Some(best);
         } else {
-            let _ = out.send(&Reply::BestMove(best));
+            let _ = state.answer(&out, best);
         }
         self.answered.notify_all();
     }
@@ -99,7 +101,7 @@ impl<G: EngineGame> Desk<G> {
         let mut state = self.lock();
         state.stopped = true;
         if let Some(best) = state.held.take() {
-            return out.send(&Reply::BestMove(best));
+            return state.answer(out, best);
         }
         state.table.stop();
         while state.table.running().is_some() {
@@ -113,6 +115,41 @@ impl<G: EngineGame> State<G> {
     /// Whether a search runs or its `bestmove` is held.
     pub(super) fn busy(&self) -> bool {
         self.table.running().is_some() || self.held.is_some()
+    }
+
+    /// Refuses a `go` (`message` says why): `bestmove (none)` follows the error at once,
+    /// or, while a search runs, right after that search's `bestmove`.
+    pub(super) fn refuse_go(&mut self, out: &Output, message: &str) -> io::Result<()> {
+        out.error(message)?;
+        if self.busy() {
+            self.owed += 1;
+            Ok(())
+        } else {
+            out.send(&Reply::BestMove(NO_MOVE.to_string()))
+        }
+    }
+
+    /// Writes the search's `bestmove`, then those owed to the `go`s refused meanwhile.
+    fn answer(&mut self, out: &Output, best: String) -> io::Result<()> {
+        out.send(&Reply::BestMove(best))?;
+        for _ in 0..std::mem::take(&mut self.owed) {
+            out.send(&Reply::BestMove(NO_MOVE.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// Sets the position. A game of another seat count than the table's (a position text
+    /// names its own) gets a table of its own, to which the searcher moves.
+    pub(super) fn reset(&mut self, game: G) {
+        if game.seats() == self.table.game().seats() {
+            self.table.reset(game);
+            return;
+        }
+        let old = std::mem::replace(&mut self.table, table(game, Sitter::person()));
+        match old.finish().into_iter().next().flatten() {
+            Some(Mover::Searcher(searcher)) if !self.lost => self.seat(searcher),
+            _ => self.lost = true,
+        }
     }
 
     /// Seats `searcher` in place of the last one.
@@ -137,6 +174,14 @@ impl<G: EngineGame> State<G> {
             Err(fault) => Err(format!("cannot start a search thread: {fault}")),
         }
     }
+}
+
+/// A table at `game` with `first` in the first seat and every other seat its alias.
+fn table<G: EngineGame>(game: G, first: Sitter<G>) -> Table<G> {
+    let seats = game.seats();
+    let mut sitters = vec![first];
+    sitters.extend((1..seats).map(|_| Sitter::same_as(Seat(0))));
+    Table::new(game, sitters, vec![None; seats])
 }
 
 /// `info depth D score cp S nodes N nps X time MS pv M1 M2 ...`: the principal variation

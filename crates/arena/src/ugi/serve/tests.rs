@@ -98,6 +98,15 @@ impl<G: EngineGame> Session<G> {
         self.exchange("isready", &[]);
     }
 
+    /// Sends a `go` that cannot search: one `info string error` line naming `token`, then
+    /// exactly one `bestmove (none)`.
+    fn refused_go(&mut self, line: &str, token: &str) {
+        self.send(line);
+        let answer = self.next();
+        assert!(answer.starts_with("info string error ") && answer.contains(token), "'{line}' gave: {answer}");
+        self.exchange("isready", &["bestmove (none)"]);
+    }
+
     fn query(&mut self, what: &str, response: &str) {
         self.exchange(&format!("query {what}"), &[&format!("response {response}")]);
     }
@@ -148,6 +157,7 @@ fn a_two_seat_session_answers_every_command() {
     s.send("ugi");
     assert_eq!(s.next(), "id name Tabula alphabeta (chinese-checkers)");
     assert_eq!(s.next(), "id author The Tabula developers");
+    assert_eq!(s.next(), "option name players type spin default 2 min 2 max 6");
     let options: Vec<String> = ALPHABETA.iter().map(|_| s.next()).collect();
     for (line, setting) in options.iter().zip(ALPHABETA) {
         assert!(line.starts_with(&format!("option name {} type ", setting.key())), "{line}");
@@ -179,8 +189,8 @@ fn a_two_seat_session_answers_every_command() {
 
     // Bad lines are answered and the engine keeps serving, its position unchanged.
     s.refused("launch", "'launch'");
-    s.refused("go depth deep", "'deep'");
-    s.refused("go p7time 5", "'p7time'");
+    s.refused_go("go depth deep", "'deep'");
+    s.refused_go("go p7time 5", "'p7time'");
     s.refused("query weather", "'weather'");
     s.refused("isready now", "'now'");
     s.refused("position startpos moves j14-j13 j14-j12", "'j14-j12'");
@@ -205,6 +215,41 @@ fn a_two_seat_session_answers_every_command() {
 }
 
 #[test]
+fn every_malformed_go_gets_an_error_and_one_bestmove_none() {
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "greedy");
+    s.play(&["j14-j13"]);
+    let malformed = [
+        ("go depth deep", "'deep'"),
+        ("go depth", "'depth' needs a value"),
+        ("go depth -3", "'-3'"),
+        ("go movetime -5", "'-5'"),
+        ("go movetime", "'movetime' needs a value"),
+        ("go nodes 1.5", "'1.5'"),
+        ("go movestogo many", "'many'"),
+        ("go p1time 1000 p2time soon", "'soon'"),
+        ("go p0time 5", "'p0time'"),
+        ("go p7time 5", "'p7time'"),
+        ("go p1inc", "'p1inc' needs a value"),
+        ("go depth 3 frobnicate", "'frobnicate'"),
+        ("go ponder", "'ponder'"),
+        ("go 1000", "'1000'"),
+        ("go \u{0}", "'\u{0}'"),
+        // p2 is to move, and the clocks are only p1's.
+        ("go p1time 1000 p1inc 10", "p2time"),
+    ];
+    for (line, token) in malformed {
+        s.refused_go(line, token);
+    }
+    // Each came with exactly one bestmove: a good `go` is answered by its own.
+    let best = s.go("go depth 1");
+    s.play(&[&best]);
+    s.exchange(&format!("position fen {CC_DRAWN}"), &[]);
+    s.refused_go("go depth 1", "game over (draw)");
+    s.refused_go("go infinite", "game over (draw)");
+    s.end(true, &[]);
+}
+
+#[test]
 fn stop_answers_an_infinite_search_at_once() {
     let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:threads=2");
     s.send("go infinite");
@@ -213,16 +258,21 @@ fn stop_answers_an_infinite_search_at_once() {
     s.exchange("isready", &[]);
     s.query("turn", "p1");
     s.query("gameover", "false");
-    for busy in ["position startpos moves j14-j13", "go depth 1", "uginewgame", "setoption name hash value 2"] {
+    for busy in ["position startpos moves j14-j13", "uginewgame", "setoption name hash value 2"] {
         let word = busy.split(' ').next().unwrap();
         s.refused(busy, &format!("'{word}' while searching"));
     }
+    // A `go` refused meanwhile, well formed or not, is owed its own `bestmove (none)`,
+    // which follows the search's.
+    s.refused("go depth 1", "'go' while searching");
+    s.refused("go depth deep", "'deep'");
     s.send("stop");
     let asked = Instant::now();
     let best = s.next();
     assert!(asked.elapsed() < Duration::from_secs(1), "bestmove took {:?}", asked.elapsed());
     let best = best.strip_prefix("bestmove ").expect("a bestmove");
     assert!(s.game.parse_move(best).is_ok(), "{best}");
+    s.exchange("stop", &["bestmove (none)", "bestmove (none)"]);
     s.exchange("stop", &[]);
     s.play(&[best]);
     s.query("turn", "p2");
@@ -242,9 +292,11 @@ fn an_infinite_search_answers_only_when_stopped() {
     s.exchange("isready", &[]);
     std::thread::sleep(Duration::from_millis(200));
     s.exchange("query seats", &["response 2"]);
+    s.refused("go nodes 5", "'go' while searching");
     s.send("stop");
     let best = s.next();
     assert!(s.game.parse_move(best.strip_prefix("bestmove ").unwrap()).is_ok(), "{best}");
+    s.exchange("isready", &["bestmove (none)"]);
     s.end(true, &[]);
 }
 
@@ -269,6 +321,108 @@ fn four_seats_use_the_movers_clock() {
     assert!(answer.starts_with("info string error ") && answer.contains("p3time"), "{answer}");
     s.exchange("isready", &["bestmove (none)"]);
     s.end(false, &[]);
+}
+
+#[test]
+fn chess_clock_names_serve_two_seats_only() {
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:hash=1");
+    let best = s.go("go wtime 1000 btime 1000 winc 10 binc 10");
+    s.play(&[&best]);
+    let best = s.go("go btime 300 wtime 5000");
+    s.play(&[&best]);
+    s.play(&["j14-j13"]);
+    // p2 is to move: `wtime` alone leaves its clock out.
+    s.refused_go("go wtime 1000", "p2time");
+    s.refused_go("go wtime 1000 p1time 1000 btime 5", "'p1time' names a clock already given");
+    s.end(true, &[]);
+
+    let mut options = <ChineseCheckers as Game>::Options::default();
+    options.set_players(3).unwrap();
+    let mut s = Session::<ChineseCheckers>::new(options, "greedy");
+    s.refused_go("go wtime 1000 btime 1000 winc 10 binc 10", "use p1time to p3time");
+    s.refused_go("go p1time 1000 p2time 1000 p3time 1000 binc 10", "'binc'");
+    s.go("go p1time 1000 p2time 1000 p3time 1000");
+    s.end(true, &[]);
+}
+
+/// The lines `ugi` answers, up to `ugiok`.
+fn handshake<G: EngineGame>(s: &mut Session<G>) -> Vec<String> {
+    s.send("ugi");
+    let mut lines = vec![s.next()];
+    while lines.last().is_some_and(|l| l != "ugiok") {
+        lines.push(s.next());
+    }
+    lines
+}
+
+#[test]
+fn the_handshake_shows_the_seats_and_setoption_changes_them() {
+    let mut options = <ChineseCheckers as Game>::Options::default();
+    options.set_players(4).unwrap();
+    let mut s = Session::<ChineseCheckers>::new(options, "greedy");
+    let lines = handshake(&mut s);
+    assert_eq!(lines[2], "option name players type spin default 4 min 2 max 6", "{lines:#?}");
+    assert_eq!(lines[2].parse::<Reply>().unwrap().to_string(), lines[2]);
+    s.query("seats", "4");
+
+    // `players` sets the start of `position startpos` and `uginewgame`, not the position held.
+    s.exchange("setoption name Players value 3", &[]);
+    s.query("seats", "4");
+    s.exchange("position startpos", &[]);
+    s.query("seats", "3");
+    s.exchange("setoption name players value 6", &[]);
+    s.exchange("uginewgame", &[]);
+    s.query("seats", "6");
+    s.game = {
+        let mut options = <ChineseCheckers as Game>::Options::default();
+        options.set_players(6).unwrap();
+        ChineseCheckers::new(&options).unwrap()
+    };
+    s.go("go nodes 50");
+    let lines = handshake(&mut s);
+    assert_eq!(lines[2], "option name players type spin default 6 min 2 max 6");
+
+    s.refused("setoption name players value 7", "'7' for players (expected 2 to 6)");
+    s.refused("setoption name players value many", "'many'");
+    s.refused("setoption name players", "''");
+    s.refused("setoption name seats value 2", "(known: players)");
+    s.exchange("position startpos", &[]);
+    s.query("seats", "6");
+    s.end(true, &[]);
+
+    // A game of two players only says so.
+    let mut s = Session::<tabula_rules::games::echelon::Echelon>::new(Default::default(), "greedy");
+    assert_eq!(handshake(&mut s)[2], "option name players type spin default 2 min 2 max 2");
+    s.refused("setoption name players value 3", "(expected 2)");
+    s.end(true, &[]);
+}
+
+#[test]
+fn a_position_text_brings_its_own_seat_count() {
+    let three = {
+        let mut options = <ChineseCheckers as Game>::Options::default();
+        options.set_players(3).unwrap();
+        ChineseCheckers::new(&options).unwrap()
+    };
+    let mut s = Session::<ChineseCheckers>::new(Default::default(), "alphabeta:hash=1");
+    s.game = three;
+    let text = s.game.to_text();
+    s.exchange(&format!("position fen {text}"), &[]);
+    s.query("seats", "3");
+    // Every seat of the three searches, the third too.
+    for turn in ["p1", "p2", "p3", "p1"] {
+        s.query("turn", turn);
+        let best = s.go("go depth 2");
+        s.game.play(s.game.parse_move(&best).unwrap());
+        s.moves.push(best);
+        s.exchange(&format!("position fen {text} moves {}", s.moves.join(" ")), &[]);
+    }
+    // And back to the engine's own start, of two seats.
+    s.exchange("position startpos", &[]);
+    s.query("seats", "2");
+    s.game = ChineseCheckers::new(&Default::default()).unwrap();
+    s.go("go nodes 100");
+    s.end(true, &[]);
 }
 
 /// A two-seat Chinese Checkers game drawn by its ply limit.
@@ -342,7 +496,8 @@ fn the_end_of_the_input_ends_the_engine_after_answering() {
     let input = Cursor::new(&input[..]);
     engine.serve(input, Lines { to, partial: Vec::new() }).unwrap();
     let lines: Vec<String> = answers.try_iter().filter(|l| !l.starts_with("info depth")).collect();
-    let options = ALPHABETA.len();
+    // `players`, then the searcher's keys.
+    let options = 1 + ALPHABETA.len();
     assert_eq!(lines.len(), 2 + options + 6, "{lines:#?}");
     assert_eq!(lines[2 + options..2 + options + 2], ["ugiok", "readyok"]);
     assert!(lines[options + 4].starts_with("info string error unknown command '\u{FFFD}'"), "{lines:#?}");
