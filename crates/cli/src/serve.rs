@@ -21,8 +21,8 @@ pub struct ServeArgs {
     /// reaches it can play and run engines).
     #[arg(long)]
     public: bool,
-    /// An origin (scheme://host[:port]) whose pages may change things besides the
-    /// server's own; repeatable.
+    /// An origin (scheme, host and port, as a browser sends it in its Origin header) whose
+    /// pages may change things besides the server's own; repeatable.
     #[arg(long, value_name = "ORIGIN")]
     allow_origin: Vec<Origin>,
     /// The most games kept in memory; starting one more ends the one left alone longest.

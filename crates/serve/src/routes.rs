@@ -1,6 +1,6 @@
 //! The HTTP endpoints (see `docs/serve.md`): the page and its files, the game list, and
 //! sessions to create, read, play on, step through, stop and delete, all behind the
-//! [guard](crate::guard). Bodies are read as bytes and parsed here, so that every bad body
+//! [guard]. Bodies are read as bytes and parsed here, so that every bad body
 //! gets a message naming its fault.
 
 use std::net::{Ipv4Addr, SocketAddr};
@@ -54,7 +54,7 @@ struct App {
 
 type Shared = State<Arc<App>>;
 
-/// The server's routes, behind the [guard](crate::guard).
+/// The server's routes, behind the [guard].
 pub fn router(config: Config) -> Router {
     let app = Arc::new(App { store: Store::new(config.max_sessions) });
     let guard = Arc::new(Guard::new(config.address, config.allow_origins));

@@ -29,7 +29,7 @@ use crate::Limits;
 const NO_LOOP: u32 = u32::MAX;
 
 /// The longest path df-pn follows from the root, in plies. Each ply is a frame of
-/// [`Dfpn::mid`] (a few hundred bytes: the children and their positions live on the heap),
+/// the search's `mid` (a few hundred bytes: the children and their positions live on the heap),
 /// so the deepest path fits the 2 MiB a spawned thread has by default, the main thread's
 /// 8 MiB and every search thread's [`STACK`](crate::search::thread::STACK). A proof that
 /// needs a longer path stops the solve with [`Stop::Path`] rather than run out of stack,
