@@ -14,8 +14,8 @@ use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
 use tabula_arena::ugi::kill_outside_engines;
 use tabula_arena::{
-    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, TimeControl, WallClock, run_plan,
-    unique_names,
+    EngineEntry, FinishedGame, GameLine, MatchConfig, OpeningBook, Seatings, Shard, Source, TimeControl, WallClock,
+    run_plan, unique_names,
 };
 use tabula_engine::time::TimeManager;
 use tabula_rules::core::ending::MAX_PLIES;
@@ -181,6 +181,24 @@ impl GameCommand for MatchArgs {
         }
         if !previous.lines.is_empty() {
             let _ = write!(header, "; resumed with {} played", plural(previous.lines.len(), "game", "games"));
+        }
+        if untimed {
+            // Node and depth limits repeat a match move for move only when every searcher
+            // works alone: threads share their work by timing.
+            let shared: Vec<String> = config
+                .engines
+                .iter()
+                .filter_map(|e| match &e.source {
+                    Source::Searcher(spec) => tabula_engine::registry::threads::<G>(spec)
+                        .ok()
+                        .filter(|&t| t > 1)
+                        .map(|t| format!("{} searches on {t} threads", e.name)),
+                    Source::Outside(_) => None,
+                })
+                .collect();
+            if !shared.is_empty() {
+                let _ = write!(header, "; will not repeat move for move: {}", shared.join(", "));
+            }
         }
         println!("{header}");
         if config.openings == OpeningBook::Start && untimed {

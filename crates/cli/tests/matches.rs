@@ -243,3 +243,29 @@ fn mcts_against_alphabeta_finishes_every_race() {
     assert!(lines.lines().all(|l| l.contains("\"ends\":\"normal\"")), "{lines}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Under a node limit the header says which searchers will not repeat their moves (two
+/// threads share their work by timing), and names none when every one works alone.
+#[test]
+fn the_header_names_searchers_that_will_not_repeat() {
+    let header = |engines: &[&str], tc: &str| {
+        let players = engines.len().to_string();
+        let mut args = vec!["match", "chinese-checkers", "--players", &players, "--tc", tc];
+        args.extend(["--games", "2", "--openings", "random:2", "--max-plies", "6"]);
+        for e in engines {
+            args.extend(["--engine", e]);
+        }
+        ok(tabula(&args), "match").lines().next().unwrap().to_string()
+    };
+    let line = header(&["alphabeta:threads=2", "mcts:threads=3", "greedy"], "nodes=200");
+    assert!(
+        line.ends_with(
+            "; will not repeat move for move: alphabeta:threads=2 searches on 2 threads, \
+             mcts:threads=3 searches on 3 threads"
+        ),
+        "{line}"
+    );
+    assert!(!header(&["alphabeta", "mcts:threads=1"], "nodes=200").contains("will not repeat"));
+    // On a clock nothing repeats anyway: no warning.
+    assert!(!header(&["alphabeta:threads=2", "greedy"], "st=0.01").contains("will not repeat"));
+}

@@ -143,6 +143,15 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
     })
 }
 
+/// The threads the searcher a spec string describes searches on (1 for searchers without
+/// the setting). Under node and depth limits a searcher on one thread plays the same move
+/// every time; two or more share their work by timing (Lazy SMP's table, MCTS's shared
+/// iteration count), so their moves can differ from run to run.
+pub fn threads<G: EngineGame>(spec: &str) -> Result<usize, SpecError> {
+    let keys = keys::<G>(spec)?;
+    Ok(keys.iter().find(|k| k.key == "threads").and_then(|k| k.default.parse().ok()).unwrap_or(1))
+}
+
 /// The keys of the searcher a spec string describes, each with the value it has under the
 /// spec (the game's default where the spec does not set it).
 pub fn keys<G: EngineGame>(spec: &str) -> Result<Vec<KeyInfo>, SpecError> {
@@ -202,6 +211,10 @@ mod tests {
         assert!(err("minimax:seed=1").contains("'seed'") && err("minimax:seed=1").contains("known: depth"));
         assert!(err("alphabeta:depth=3").contains("'depth'") && err("alphabeta:depth=3").contains("threads, hash"));
         assert!(err("alphabeta:threads=0").contains("'0'"));
+        assert_eq!(threads::<ChineseCheckers>("alphabeta"), Ok(1));
+        assert_eq!(threads::<ChineseCheckers>("alphabeta:threads=3"), Ok(3));
+        assert_eq!(threads::<ChineseCheckers>("mcts:threads=2"), Ok(2));
+        assert_eq!(threads::<ChineseCheckers>("greedy"), Ok(1));
         assert!(err("alphabeta:threads").contains("'threads'"));
         assert!(err("alphabeta:depth=3").contains("aspiration, model, contempt, lmr"));
         assert!(err("alphabeta:lmr=-1").contains("'-1'"));
