@@ -18,10 +18,13 @@
 #   SHARD   K/N: play only shard K of N of every row (rounds K-1 modulo N), into
 #           docs/strength/ID.shard-K-of-N.jsonl; `report` merges the shards it finds
 #   GAMES   games a row (default 40: rounded up to whole rounds of the seats)
+#   RECORDS where each row's game records go, to read a game again (default
+#           docs/strength/records/, which git ignores: the JSON lines are the ledger)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DATA=docs/strength
+RECORDS=${RECORDS:-$DATA/records}
 JOBS=${JOBS:-2}
 GAMES=${GAMES:-40}
 [[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "strength.sh: JOBS must be a positive whole number, not '$JOBS'" >&2; exit 2; }
@@ -128,19 +131,21 @@ match_args() {
 
 play() {
     binary
-    mkdir -p "$DATA"
+    mkdir -p "$DATA" "$RECORDS"
     local commit
     commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates || echo "+changes")
-    local row section id game players options engine opponent tc cap file shard=()
+    local row section id game players options engine opponent tc cap file records shard=()
     while IFS='|' read -r section id game players options engine opponent tc cap; do
         file=$DATA/$id.jsonl
+        records=$RECORDS/$id.rec
         if [ -n "${SHARD:-}" ]; then
             file=$DATA/$id.shard-${SHARD%/*}-of-${SHARD#*/}.jsonl
+            records=$RECORDS/$id.shard-${SHARD%/*}-of-${SHARD#*/}.rec
             shard=(--shard "$SHARD")
         fi
         echo "== $id ($section): $engine vs $opponent, $game $players seats, $options, $tc" >&2
         mapfile -t args < <(match_args "$game" "$players" "$options" "$engine" "$opponent" "$tc" "$cap")
-        "$TABULA" match "${args[@]}" "${shard[@]}" --concurrency "$JOBS" --jsonl "$file" --resume |
+        "$TABULA" match "${args[@]}" "${shard[@]}" --concurrency "$JOBS" --jsonl "$file" --records "$records" --resume |
             grep -E '^(Score|Game [0-9]|Ends)' >&2 || true
         grep -v "^$id " "$DATA/played" 2>/dev/null >"$DATA/played.new" || true
         echo "$id $commit $(date -u +%F)" >>"$DATA/played.new"
