@@ -45,6 +45,9 @@
 //! `Game` tag and ends at its seal, so a damaged record never takes a neighbour with it.
 
 use std::fmt::Write;
+use std::hash::Hasher;
+
+use fnv::FnvHasher;
 
 use tabula_rules::{Game, GameOptions, Outcome};
 
@@ -153,15 +156,12 @@ const SEAL: &str = "%seal";
 
 /// FNV-1a (64 bits) of the non-empty lines, each trimmed and followed by a newline.
 fn seal_hash<'a>(lines: impl Iterator<Item = &'a str>) -> u64 {
-    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash = OFFSET;
+    let mut hash = FnvHasher::default();
     for line in lines.map(str::trim).filter(|l| !l.is_empty()) {
-        for &byte in line.as_bytes().iter().chain(b"\n") {
-            hash = (hash ^ byte as u64).wrapping_mul(PRIME);
-        }
+        hash.write(line.as_bytes());
+        hash.write(b"\n");
     }
-    hash
+    hash.finish()
 }
 
 /// `text`, one record (tags, moves and result) without its seal, with the seal that makes it
