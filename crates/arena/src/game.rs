@@ -24,10 +24,11 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tabula_engine::time::TimeManager;
-use tabula_engine::{EngineGame, Limits, Score, SearchResult};
+use tabula_engine::{EngineGame, Limits, Score, SearchInfo, SearchResult};
 use tabula_rules::{Game, GameOptions, Outcome, Seat};
 
 use crate::clock::Clock;
@@ -186,6 +187,20 @@ pub fn play_game<G: EngineGame>(
     players: &mut [Player<G>],
     observer: &mut dyn Observer<G>,
 ) -> GameResult {
+    let never = AtomicBool::new(false);
+    play_game_until(setup, players, observer, &never).expect("a game that nothing stops is played to its end")
+}
+
+/// [`play_game`], unless `stop` is raised first: then the search or outside engine on move
+/// is told to stop, the game ends within [`STOP_POLL`] of the flag (plus the time a
+/// searcher takes to see its own stop flag), and `None` is returned: a stopped game has
+/// no result. A game that ends as the flag is raised may be taken as stopped too.
+pub fn play_game_until<G: EngineGame>(
+    setup: GameSetup<G>,
+    players: &mut [Player<G>],
+    observer: &mut dyn Observer<G>,
+    stop: &AtomicBool,
+) -> Option<GameResult> {
     let GameSetup { start, book, margin, flag, time_manager, time } = setup;
     let seats = start.seats();
     assert_eq!(players.len(), seats, "one player per seat");
@@ -214,6 +229,9 @@ pub fn play_game<G: EngineGame>(
         observer.moved(seat, table.game(), &record);
     }
     let termination = loop {
+        if stop.load(Ordering::Relaxed) {
+            break Termination::Normal; // not a result: the game is dropped below
+        }
         let game = table.game().clone();
         if game.is_over() {
             let reviewer = players.iter_mut().enumerate().find_map(|(seat, p)| match &mut p.mover {
@@ -248,7 +266,7 @@ pub fn play_game<G: EngineGame>(
                 let limits = player.control.limits(&time_manager, table.clock(seat), game.ply());
                 budget = limits.hard_time;
                 observer.thinking(&game);
-                match searcher_turn(&mut table, limits, flag, margin, observer) {
+                match searcher_turn(&mut table, limits, flag, margin, observer, stop) {
                     Ok(result) => (result.best, result.depth, result.nodes, result.score),
                     Err(termination) => break termination,
                 }
@@ -260,7 +278,7 @@ pub fn play_game<G: EngineGame>(
                 let Some(engine) = table.sitter_mut(seat).outside_engine() else {
                     break Termination::EngineError(seat, Fault::NoMove);
                 };
-                match outside_move(engine, &game, &start_text, &moves, &go, clock.as_ref()) {
+                match outside_move(engine, &game, &start_text, &moves, &go, clock.as_ref(), stop) {
                     Ok((mv, answer)) => {
                         let info = answer.info;
                         let depth = info.depth.unwrap_or(0);
@@ -299,11 +317,14 @@ pub fn play_game<G: EngineGame>(
             player.mover = mover;
         }
     }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
     let outcome = match termination.loser() {
         Some(loser) => forfeit(seats, loser),
         None => game.outcome().expect("the game is over"),
     };
-    GameResult { outcome, termination, moves, final_position: game.to_text() }
+    Some(GameResult { outcome, termination, moves, final_position: game.to_text() })
 }
 
 /// A searcher's turn on its thread: starts the search of the seat to move at `limits` and
@@ -316,6 +337,7 @@ fn searcher_turn<G: EngineGame>(
     flag: FlagRule,
     margin: Duration,
     observer: &mut dyn Observer<G>,
+    stop: &AtomicBool,
 ) -> Result<SearchResult<G::Move>, Termination> {
     let game = table.game().clone();
     let seat = game.to_move();
@@ -334,10 +356,13 @@ fn searcher_turn<G: EngineGame>(
         Answer::Panicked(message) => Err(Termination::EngineError(seat, Fault::Panicked(message))),
     };
     if let Some(after) = stop_after {
-        if let Some(answer) = table.wait(later(started, after), &mut |info| observer.info(&game, info)) {
+        if let Some(answer) = wait(table, later(started, after), stop, &mut |info| observer.info(&game, info)) {
             return answered(answer);
         }
         table.stop();
+        if stop.load(Ordering::Relaxed) {
+            return Err(Termination::EngineError(seat, Fault::NoAnswer)); // dropped: the game stops
+        }
         if table.clock(seat).is_some() {
             match flag {
                 FlagRule::Forfeit => return Err(Termination::TimeForfeit(seat)),
@@ -348,11 +373,33 @@ fn searcher_turn<G: EngineGame>(
             }
         }
     }
-    match table.wait(later(Instant::now(), UNTIMED_WAIT), &mut |info| observer.info(&game, info)) {
+    match wait(table, later(Instant::now(), UNTIMED_WAIT), stop, &mut |info| observer.info(&game, info)) {
         Some(answer) => answered(answer),
         None => {
             table.stop();
             Err(Termination::EngineError(seat, Fault::NoAnswer))
+        }
+    }
+}
+
+/// How often a wait for a move looks at the stop flag of [`play_game_until`].
+pub const STOP_POLL: Duration = Duration::from_millis(10);
+
+/// The search's answer if it comes by `until`, waiting in slices of [`STOP_POLL`]; `None`
+/// at `until`, or as soon as `stop` is raised.
+fn wait<G: EngineGame>(
+    table: &mut Table<G>,
+    until: Instant,
+    stop: &AtomicBool,
+    info: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> Option<Answer<G::Move>> {
+    loop {
+        let slice = until.min(Instant::now() + STOP_POLL);
+        if let Some(answer) = table.wait(slice, info) {
+            return Some(answer);
+        }
+        if stop.load(Ordering::Relaxed) || Instant::now() >= until {
+            return None;
         }
     }
 }

@@ -5,6 +5,7 @@
 //! reads PGN-style records; [`report`] turns results into scores and rank tables, with the Elo
 //! mathematics in [`elo`] and the sequential probability ratio test in [`sprt`].
 
+pub mod budget;
 pub mod clock;
 pub mod elo;
 pub mod engine;
@@ -30,7 +31,9 @@ pub mod ugi;
 pub use clock::{Clock, Flagged};
 pub use engine::{EngineEntry, Source, unique_names};
 pub use error::ArenaError;
-pub use game::{GameResult, GameSetup, OVERRUN_TOLERANCE, Termination, TimeSource, WallClock, play_game};
+pub use game::{
+    GameResult, GameSetup, OVERRUN_TOLERANCE, STOP_POLL, Termination, TimeSource, WallClock, play_game, play_game_until,
+};
 pub use line::{GameLine, LinesRead, read_lines};
 pub use move_record::MoveRecord;
 pub use opening::{Opening, OpeningBook};

@@ -1,7 +1,7 @@
 //! The match: a schedule of games played on worker threads, results delivered in game
 //! order (so records do not depend on the concurrency).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::hash::Hasher;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -9,12 +9,13 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use tabula_engine::time::TimeManager;
-use tabula_engine::{Searcher, registry};
+use tabula_engine::{Searcher, memory, registry};
 use tabula_rules::{Game, Outcome};
 
+use crate::budget::Peak;
 use crate::engine::{EngineEntry, Source};
 use crate::error::{ArenaError, error};
-use crate::game::{GameSetup, Termination, TimeSource, play_game};
+use crate::game::{GameSetup, Termination, TimeSource, play_game_until};
 use crate::line::GameLine;
 use crate::opening::OpeningBook;
 use crate::opening_moves::OpeningGame;
@@ -29,6 +30,10 @@ use fnv::FnvHasher;
 
 /// Builds a searcher from a spec; [`registry::build`] unless a test substitutes its own.
 pub type Builder<G> = Arc<dyn Fn(&str) -> Result<Box<dyn Searcher<G>>, String> + Send + Sync>;
+
+/// The MB of tables the searcher of a spec claims; [`registry::table_mb`] unless a test
+/// substitutes its own.
+pub type TableSizer = Arc<dyn Fn(&str) -> usize + Send + Sync>;
 
 /// A match to play.
 #[derive(Clone)]
@@ -53,6 +58,8 @@ pub struct MatchConfig<G: Game> {
     pub time_manager: TimeManager,
     /// Builds the engines' searchers.
     pub build: Builder<G>,
+    /// Sizes the searchers' tables, to add them up before any is built.
+    pub table_mb: TableSizer,
     /// Play only this shard's rounds.
     pub shard: Option<Shard>,
     /// Games (numbered from 1) already played, as a resumed match's file holds them.
@@ -124,6 +131,8 @@ impl<G: OpeningGame> MatchConfig<G> {
             margin: Duration::ZERO,
             time_manager: TimeManager::default(),
             build: Arc::new(|spec: &str| registry::build::<G>(spec).map_err(|e| e.to_string())),
+            // A spec that does not parse claims nothing here: building it names the error.
+            table_mb: Arc::new(|spec: &str| registry::table_mb::<G>(spec).unwrap_or(0)),
             shard: None,
             done: BTreeSet::new(),
             seatings: Seatings::Rotate,
@@ -137,8 +146,10 @@ impl<G: OpeningGame> MatchConfig<G> {
     }
 
     /// Checks the match and builds each engine once (each goes to the first game that
-    /// seats it): at least two engines, a game, a worker; every spec builds, every outside
-    /// engine starts, every engine has a time control; a shard no larger than the rounds.
+    /// seats it): at least two engines, a game, a worker; the tables of all the games
+    /// played at once within the memory available ([`Peak`]), before any is built; every
+    /// spec builds, every outside engine starts, every engine has a time control; a shard
+    /// no larger than the rounds.
     pub fn prepare(&self) -> Result<MatchPlan<G>, ArenaError> {
         if self.engines.len() < 2 {
             return Err(error("a match needs at least two --engine"));
@@ -148,6 +159,15 @@ impl<G: OpeningGame> MatchConfig<G> {
         }
         if self.concurrency == 0 {
             return Err(error("bad --concurrency '0': expected 1 or more"));
+        }
+        if let Ok(to_play) = self.to_play() {
+            let sizes: Vec<usize> = (self.engines.iter())
+                .map(|e| match &e.source {
+                    Source::Searcher(spec) => (self.table_mb)(spec),
+                    Source::Outside(_) => 0,
+                })
+                .collect();
+            Peak::of(&to_play, self.concurrency, &sizes).check(memory::headroom())?;
         }
         let mut controls = Vec::with_capacity(self.engines.len());
         let mut built = Vec::with_capacity(self.engines.len());
@@ -232,13 +252,14 @@ impl<G: OpeningGame> MatchConfig<G> {
         Ok(format!("{:016x}", hasher.finish()))
     }
 
-    /// Plays one scheduled game.
+    /// Plays one scheduled game; `None` if `stop` was raised before it ended.
     fn play(
         &self,
         pairing: &Pairing,
         plan: &MatchPlan<G>,
         time: &Arc<dyn TimeSource>,
-    ) -> Result<FinishedGame, ArenaError> {
+        stop: &AtomicBool,
+    ) -> Result<Option<FinishedGame>, ArenaError> {
         let (controls, id, of) = (&plan.controls, plan.id.as_str(), plan.schedule.len());
         let opening = self.openings.opening::<G>(pairing.round, self.seed, &self.options)?;
         let (start, book) = opening.start::<G>(&self.options)?;
@@ -282,7 +303,9 @@ impl<G: OpeningGame> MatchConfig<G> {
             time_manager: self.time_manager,
             time: time.clone(),
         };
-        let result = play_game(setup, &mut players, &mut ());
+        let Some(result) = play_game_until(setup, &mut players, &mut (), stop) else {
+            return Ok(None);
+        };
 
         let mut thinking = vec![Duration::ZERO; seats];
         let mut overruns = vec![0u32; seats];
@@ -367,7 +390,7 @@ impl<G: OpeningGame> MatchConfig<G> {
                 .then(|| thinking.iter().map(Duration::as_secs_f64).collect()),
             overruns,
         };
-        Ok(FinishedGame {
+        Ok(Some(FinishedGame {
             pairing: pairing.clone(),
             outcome,
             termination: result.termination,
@@ -376,12 +399,16 @@ impl<G: OpeningGame> MatchConfig<G> {
             final_position: result.final_position.clone(),
             record,
             line,
-        })
+        }))
     }
 }
 
-/// Plays the match on `config.concurrency` threads. `on_game` receives every finished game in
-/// game order; returning `false` stops the match after the games in progress.
+/// Plays the match on `config.concurrency` threads. `on_game` receives every finished game
+/// the moment it ends, whatever its number (so that it can write it at once); returning
+/// `false` stops the match at once: the games in progress are told to stop (searches and
+/// outside engines within [`STOP_POLL`](crate::game::STOP_POLL)) and are not counted. So
+/// does a game that cannot be set up, whose error is returned. The games given to
+/// `on_game` are returned in game order.
 pub fn run_match<G: OpeningGame>(
     config: &MatchConfig<G>,
     time: Arc<dyn TimeSource>,
@@ -399,45 +426,44 @@ pub fn run_plan<G: OpeningGame>(
 ) -> Result<Vec<FinishedGame>, ArenaError> {
     let plan = &prepared.to_play;
     let next = AtomicUsize::new(0);
-    let halt = AtomicBool::new(false);
+    let stop = AtomicBool::new(false);
     let workers = config.concurrency.clamp(1, plan.len().max(1));
     let mut finished = Vec::with_capacity(plan.len());
     std::thread::scope(|scope| -> Result<(), ArenaError> {
-        let (sender, receiver) = mpsc::channel::<(usize, Result<FinishedGame, ArenaError>)>();
+        let (sender, receiver) = mpsc::channel::<Result<Option<FinishedGame>, ArenaError>>();
         for _ in 0..workers {
             let sender = sender.clone();
-            let (next, halt, time) = (&next, &halt, &time);
+            let (next, stop, time) = (&next, &stop, &time);
             scope.spawn(move || {
-                while !halt.load(Ordering::Relaxed) {
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(pairing) = plan.get(i) else { break };
-                    if sender.send((i, config.play(pairing, prepared, time))).is_err() {
+                    if sender.send(config.play(pairing, prepared, time, stop)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        let mut pending: BTreeMap<usize, FinishedGame> = BTreeMap::new();
         let mut failure = None;
-        for (i, result) in receiver {
+        for result in receiver {
             match result {
-                Ok(game) => {
-                    pending.insert(i, game);
+                Ok(Some(game)) if !stop.load(Ordering::Relaxed) => {
+                    if !on_game(&game) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    finished.push(game);
                 }
+                // Stopped, or ended after the stop: not counted.
+                Ok(_) => {}
                 Err(e) => {
-                    halt.store(true, Ordering::Relaxed);
+                    stop.store(true, Ordering::Relaxed);
                     failure.get_or_insert(e);
                 }
-            }
-            while let Some(game) = pending.remove(&finished.len()) {
-                if failure.is_none() && !halt.load(Ordering::Relaxed) && !on_game(&game) {
-                    halt.store(true, Ordering::Relaxed);
-                }
-                finished.push(game);
             }
         }
         failure.map_or(Ok(()), Err)
     })?;
+    finished.sort_by_key(|game| game.pairing.game);
     Ok(finished)
 }

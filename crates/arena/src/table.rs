@@ -54,6 +54,20 @@ impl<G: EngineGame> Sitter<G> {
         Sitter(Kind::Person)
     }
 
+    /// Who sat here, a searcher's thread ended: an idle one is joined, so that dropping
+    /// the searcher frees its tables at once; one still searching is stopped and left (see
+    /// [`Table::finish`]). Not to be called under a lock that the seat's wake hook takes.
+    pub fn end(self) -> Option<Mover<G>> {
+        match self.0 {
+            Kind::Searcher(thread) => {
+                let back = thread.ok().and_then(SearcherThread::finish);
+                Some(Mover::Searcher(back.unwrap_or_else(|| Box::new(Gone))))
+            }
+            Kind::Outside(engine) => Some(Mover::Outside(engine)),
+            Kind::Person | Kind::Alias(_) => None,
+        }
+    }
+
     /// The searcher of `seat`, which plays this seat too (an engine that answers for every
     /// seat, as a UGI engine does).
     pub fn same_as(seat: Seat) -> Self {
@@ -182,9 +196,10 @@ impl<G: EngineGame> Table<G> {
     }
 
     /// Seats `sitter` in `seat` in place of who sat there (a searcher whose thread ended
-    /// after a panic is replaced so).
-    pub fn seat(&mut self, seat: Seat, sitter: Sitter<G>) {
-        self.seats[seat.index()] = sitter;
+    /// after a panic is replaced so), and gives that one back. Dropped, a searcher's thread
+    /// ends by itself soon after; [`Sitter::end`] waits for it.
+    pub fn seat(&mut self, seat: Seat, sitter: Sitter<G>) -> Sitter<G> {
+        std::mem::replace(&mut self.seats[seat.index()], sitter)
     }
 
     /// Who sits in `seat`.
@@ -422,17 +437,7 @@ impl<G: EngineGame> Table<G> {
     /// thread (a searcher that finds no move for one that did not come back: left searching, or panicked), every
     /// outside engine; `None` for people.
     pub fn finish(self) -> Vec<Option<Mover<G>>> {
-        self.seats
-            .into_iter()
-            .map(|sitter| match sitter.0 {
-                Kind::Searcher(thread) => {
-                    let back = thread.ok().and_then(SearcherThread::finish);
-                    Some(Mover::Searcher(back.unwrap_or_else(|| Box::new(Gone))))
-                }
-                Kind::Outside(engine) => Some(Mover::Outside(engine)),
-                Kind::Person | Kind::Alias(_) => None,
-            })
-            .collect()
+        self.seats.into_iter().map(Sitter::end).collect()
     }
 
     /// The seat whose thread searches for `seat`: its own, or the one it is aliased to.

@@ -1,6 +1,7 @@
 //! Matches end to end: schedules, clocks (on a fake time source), records, reproducibility.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use tabula_arena::TimeControl;
@@ -12,9 +13,9 @@ use tabula_arena::{
     parse_records, play_game, run_match,
 };
 use tabula_engine::time::TimeManager;
-use tabula_engine::{Searcher, registry};
+use tabula_engine::{Limits, SearchInfo, SearchResult, Searcher, registry};
 use tabula_rules::games::chinese_checkers::CcOptions;
-use tabula_rules::{Game, GameOptions, Seat};
+use tabula_rules::{Game, GameOptions, MoveList, Seat};
 
 use crate::fake::{Cc, Fake, FakeTime};
 use crate::wall;
@@ -55,13 +56,14 @@ fn random_and_greedy_finish_every_game_with_balanced_seats() {
         tabula_arena::unique_names(&mut config.engines);
         config.concurrency = 2;
         config.openings = OpeningBook::Random { plies: 2 };
-        let mut seen = 0;
+        let mut seen = std::collections::BTreeSet::new();
         let games = run_match(&config, wall(), &mut |g| {
-            assert_eq!(g.pairing.game, seen, "delivered in order");
-            seen += 1;
+            assert!(seen.insert(g.pairing.game), "game {} delivered twice", g.pairing.game);
             true
         })
         .unwrap();
+        assert_eq!(seen.len(), games.len(), "every game delivered");
+        assert!(games.windows(2).all(|w| w[0].pairing.game < w[1].pairing.game), "returned in game order");
         let expect = tabula_arena::schedule::games_played(specs.len(), players, 4, Default::default()).unwrap();
         assert_eq!(games.len(), expect, "{players} seats");
         let mut seat_count = vec![vec![0; players]; specs.len()];
@@ -253,4 +255,56 @@ fn bad_setups_are_refused_by_name() {
     assert!(err(c).contains("no time control"));
     let c = MatchConfig::<Cc>::new(CcOptions::default(), engines(&["random"]), Some(TimeControl::Nodes(1)), 2);
     assert!(err(c).contains("two --engine"));
+}
+
+/// Thinks until its search is told to stop, then plays the first legal move.
+struct Stuck;
+
+impl Searcher<Cc> for Stuck {
+    fn search(
+        &mut self,
+        game: &Cc,
+        limits: &Limits,
+        _: &mut dyn FnMut(&SearchInfo<<Cc as Game>::Move>),
+    ) -> SearchResult<<Cc as Game>::Move> {
+        while !limits.stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let mut moves = MoveList::new();
+        game.legal_moves(&mut moves);
+        let best = moves.as_slice().first().copied();
+        SearchResult { best, score: 0, pv: best.into_iter().collect(), nodes: 1, depth: 1, time: Duration::ZERO }
+    }
+}
+
+#[test]
+fn a_game_that_cannot_start_stops_the_games_in_flight_at_once() {
+    // Two games at once at a minute a move: the first game's engines were built ahead and
+    // think until stopped; the second game's second engine cannot be built again. The
+    // failure stops the first game's search at once, and no game is counted.
+    let builds = Arc::new(AtomicUsize::new(0));
+    let mut config = MatchConfig::<Cc>::new(
+        options(2, 100),
+        engines(&["name=stuck,spec=stuck", "name=flaky,spec=flaky"]),
+        Some("st=60".parse().unwrap()),
+        4,
+    );
+    config.concurrency = 2;
+    config.build = Arc::new(move |spec: &str| -> Result<Box<dyn Searcher<Cc>>, String> {
+        match spec {
+            "flaky" if builds.fetch_add(1, Ordering::SeqCst) > 0 => Err("flaky cannot be built twice".into()),
+            _ => Ok(Box::new(Stuck)),
+        }
+    });
+    let started = std::time::Instant::now();
+    let mut delivered = 0;
+    let result = run_match(&config, wall(), &mut |_| {
+        delivered += 1;
+        true
+    });
+    let took = started.elapsed();
+    assert!(result.is_err_and(|e| e.to_string().contains("flaky cannot be built twice")));
+    assert_eq!(delivered, 0, "a stopped game is not a result");
+    // The search would run a minute; a few seconds allow for any load.
+    assert!(took < Duration::from_secs(5), "the match took {took:?} to stop");
 }

@@ -7,7 +7,7 @@
 //! and `--resume` cuts it off before appending.
 
 use std::collections::BTreeSet;
-use std::fs::{File, OpenOptions};
+use std::fs::{File, OpenOptions, TryLockError};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -23,15 +23,38 @@ pub struct Output {
 }
 
 impl Output {
-    /// Opens (creating) `path` to append to: an error naming the file if it cannot be
-    /// written, before the first game.
+    /// Opens (creating) `path` to append to, and locks it: an error naming the file if it
+    /// cannot be written or another process holds it, before the first game.
     pub fn open(path: &Path, flag: &'static str) -> Result<Self, CliError> {
         let file = OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| usage(format!("cannot open {flag} file '{}': {e}", path.display())))?;
-        Ok(Output { path: path.to_path_buf(), flag, file })
+        Self::locked(path, flag, file)
+    }
+
+    /// [`Output::open`] if `path` exists; `None` if it does not (and nothing is created).
+    pub fn open_existing(path: &Path, flag: &'static str) -> Result<Option<Self>, CliError> {
+        match OpenOptions::new().append(true).open(path) {
+            Ok(file) => Self::locked(path, flag, file).map(Some),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(usage(format!("cannot open {flag} file '{}': {e}", path.display()))),
+        }
+    }
+
+    /// Takes the file's advisory lock (released when the file is closed, even by a kill):
+    /// two matches appending to one file would interleave their games.
+    fn locked(path: &Path, flag: &'static str, file: File) -> Result<Self, CliError> {
+        match file.try_lock() {
+            Ok(()) => Ok(Output { path: path.to_path_buf(), flag, file }),
+            Err(TryLockError::WouldBlock) => Err(usage(format!(
+                "{flag} file '{}' is being written by another process (it holds the file's lock); \
+                 give each match its own files",
+                path.display()
+            ))),
+            Err(TryLockError::Error(e)) => Err(usage(format!("cannot lock {flag} file '{}': {e}", path.display()))),
+        }
     }
 
     /// The file's length now.
@@ -109,12 +132,13 @@ pub fn resume_lines(path: &Path, id: &str) -> Result<Resumed, CliError> {
 /// Makes a resumed match's `--records` file agree with its JSON lines: keeps the first
 /// readable record of each game in `done`, drops damaged and cut records (with a warning)
 /// and those of games the lines do not hold (they will be played again), and rewrites the
-/// file (through a temporary file and a rename) only if something was dropped.
-pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<(), CliError> {
+/// file (through a temporary file and a rename) only if something was dropped: then `true`,
+/// and the file is a new one, to be opened again.
+pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<bool, CliError> {
     let name = path.display().to_string();
     let text = match std::fs::read_to_string(path) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
         Err(e) => return Err(usage(format!("cannot read --records file '{name}': {e}"))),
     };
     let mut kept: Vec<Record> = Vec::new();
@@ -136,7 +160,7 @@ pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<(), CliErro
         }
     }
     if dropped == 0 {
-        return Ok(());
+        return Ok(false);
     }
     let mut body = String::new();
     for record in &kept {
@@ -148,5 +172,5 @@ pub fn resume_records(path: &Path, done: &BTreeSet<usize>) -> Result<(), CliErro
         .and_then(|()| std::fs::rename(&temporary, path))
         .map_err(|e| usage(format!("cannot rewrite --records file '{name}': {e}")))?;
     eprintln!("tabula: {name}: {dropped} record(s) without a finished game's line dropped; {} kept", kept.len());
-    Ok(())
+    Ok(true)
 }

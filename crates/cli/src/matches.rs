@@ -142,12 +142,18 @@ impl GameCommand for MatchArgs {
         config.stderr_logs = self.records.clone().or_else(|| self.jsonl.clone());
         let sprt = self.sprt.as_deref().map(str::parse::<Sprt>).transpose()?;
         let id = config.id()?;
+        // Files that exist are locked before they are read for --resume (and cut): a
+        // second match writing them is refused. New files are made once the match is ready.
+        let mut jsonl = self.jsonl.as_ref().map(|p| Output::open_existing(p, "--jsonl")).transpose()?.flatten();
+        let mut records = self.records.as_ref().map(|p| Output::open_existing(p, "--records")).transpose()?.flatten();
         let previous = match (&self.jsonl, self.resume) {
             (Some(path), true) => resume_lines(path, &id)?,
             _ => Resumed { lines: Vec::new(), done: Default::default() },
         };
-        if let (Some(path), true) = (&self.records, self.resume) {
-            resume_records(path, &previous.done)?;
+        if let (Some(path), true) = (&self.records, self.resume)
+            && resume_records(path, &previous.done)?
+        {
+            records = Some(Output::open(path, "--records")?);
         }
         config.done = previous.done.clone();
         let prepared = config.prepare()?;
@@ -155,8 +161,12 @@ impl GameCommand for MatchArgs {
         if sprt.is_some() && (config.engines.len() != 2 || seats != 2) {
             return Err(usage("--sprt needs two engines in a 2-seat game: it tests game pairs"));
         }
-        let records = self.records.as_ref().map(|p| Output::open(p, "--records")).transpose()?;
-        let jsonl = self.jsonl.as_ref().map(|p| Output::open(p, "--jsonl")).transpose()?;
+        if records.is_none() {
+            records = self.records.as_ref().map(|p| Output::open(p, "--records")).transpose()?;
+        }
+        if jsonl.is_none() {
+            jsonl = self.jsonl.as_ref().map(|p| Output::open(p, "--jsonl")).transpose()?;
+        }
 
         let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
         let total = plan.len() + previous.lines.len();

@@ -26,7 +26,8 @@ pub struct ShowArgs {
     /// Replay a game of a records file (as written by `tabula match --records`).
     #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves", "players", "opts"])]
     record: Option<PathBuf>,
-    /// Which game of the records file, from 1.
+    /// Which game of the records file: its game number (the `GameNumber` tag), or its
+    /// place in a file whose records have none, from 1.
     #[arg(long = "game", value_name = "K", requires = "record", default_value_t = 1)]
     game_number: usize,
     /// Stop the replay after this many plies (default: the whole game).
@@ -53,18 +54,27 @@ struct Show {
 }
 
 impl ShowArgs {
-    /// Reads `--game K` of the `--record FILE`.
+    /// Reads `--game K` of the `--record FILE`: the record whose `GameNumber` tag is K (a
+    /// match writes its games as they end, in any order), or, in a file whose records carry
+    /// no such tag, the K-th. A damaged record is skipped with a warning, unless it is the
+    /// one asked for (a damaged record's number is its place in the file).
     fn read_record(&self, path: &PathBuf) -> Result<Replay, CliError> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| usage(format!("cannot read --record file '{}': {e}", path.display())))?;
         let records = read_records(&text);
         let k = self.game_number;
+        let number = |r: &Record| r.tag("GameNumber").and_then(|n| n.parse::<usize>().ok());
+        let numbered = records.iter().any(|r| r.as_ref().is_ok_and(|r| number(r).is_some()));
+        let wanted = |i: usize, r: &Result<Record, _>| match r {
+            Ok(r) if numbered => number(r) == Some(k),
+            _ => i + 1 == k,
+        };
         for (i, damaged) in records.iter().enumerate().filter_map(|(i, r)| r.as_ref().err().map(|e| (i, e))) {
             if i + 1 != k {
                 eprintln!("tabula: warning: --record file '{}': {}; skipped", path.display(), damaged);
             }
         }
-        let record = records.get(k.wrapping_sub(1)).ok_or_else(|| {
+        let record = records.iter().enumerate().find(|(i, r)| wanted(*i, r)).map(|(_, r)| r).ok_or_else(|| {
             usage(format!(
                 "bad --game '{k}': the file '{}' holds {}",
                 path.display(),

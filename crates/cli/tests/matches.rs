@@ -45,12 +45,20 @@ fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
     assert_eq!(text.matches("[Seed \"5\"]").count(), 4);
     assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 4);
 
-    // The same match, one game at a time: identical records.
+    // The same match, one game at a time: identical records (written as the games end, so
+    // two at a time may write them in another order).
     let again = dir.join("again.pgn");
     let mut args: Vec<&str> = MATCH.to_vec();
     args.extend(["--records", again.to_str().unwrap()]);
     ok(tabula(&args), "match again");
-    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    let in_game_order = |text: &str| {
+        let mut records: Vec<String> = tabula_arena::read_records(text).into_iter().map(|r| r.unwrap().to_text(2)).collect();
+        records.sort_by_key(|r| r.split("[GameNumber \"").nth(1).and_then(|n| n.split('"').next()?.parse::<u32>().ok()));
+        records
+    };
+    let once = std::fs::read_to_string(&again).unwrap();
+    assert_eq!(in_game_order(&once), in_game_order(&text));
+    assert_eq!(in_game_order(&once).concat(), once, "one game at a time writes them in game order");
 
     // show --record replays a game to its end and to a ply.
     let shown = ok(tabula(&["show", "chinese-checkers", "--record", r, "--game", "3"]), "show --record");
@@ -268,4 +276,53 @@ fn the_header_names_searchers_that_will_not_repeat() {
     assert!(!header(&["alphabeta", "mcts:threads=1"], "nodes=200").contains("will not repeat"));
     // On a clock nothing repeats anyway: no warning.
     assert!(!header(&["alphabeta:threads=2", "greedy"], "st=0.01").contains("will not repeat"));
+}
+
+#[test]
+fn two_seats_whose_tables_do_not_fit_together_are_refused_before_any_is_built() {
+    let Some(room) = tabula_engine::memory::headroom() else { return };
+    let mb = room.mb() * 6 / 10;
+    if mb > 65_536 {
+        return; // more than the hash setting takes: a machine too large to fill this way
+    }
+    let spec = format!("alphabeta:hash={mb}");
+    // One table of the size alone fits: a search with it starts (its pages come zeroed and
+    // are written only where the search stores).
+    ok(tabula(&["go", "chinese-checkers", "--engine", &spec, "--depth", "1"]), "go with one table");
+    let line = fails(
+        &["match", "chinese-checkers", "--engine", &spec, "--engine", &spec, "--tc", "nodes=10", "--games", "2"],
+        &[&format!("the match needs {} MB of tables at once", 2 * mb), "more than the memory available"],
+    );
+    assert!(line.contains("1 game at a time"), "{line}");
+    // Two games at once of a smaller table: the games at once count too.
+    let spec = format!("alphabeta:hash={}", mb / 2);
+    let args = ["match", "chinese-checkers", "--engine", &spec, "--engine", &spec, "--tc", "nodes=10", "--games", "2"];
+    let line = fails(&[&args[..], &["--concurrency", "2"]].concat(), &["2 games at a time"]);
+    assert!(line.contains(&format!("up to {} MB a game", 2 * (mb / 2))), "{line}");
+}
+
+#[test]
+fn a_second_match_cannot_write_files_another_is_writing() {
+    let dir = scratch("lock");
+    let (jsonl, records) = (dir.join("games.jsonl"), dir.join("games.pgn"));
+    let (j, r) = (jsonl.to_str().unwrap(), records.to_str().unwrap());
+    let long = ["match", "chinese-checkers", "--engine", "alphabeta", "--engine", "greedy", "--tc", "st=2"];
+    let mut first = crate::spawn(&[&long[..], &["--games", "20", "--jsonl", j, "--records", r]].concat());
+    let since = std::time::Instant::now();
+    while !(jsonl.exists() && records.exists()) && since.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let quick = ["match", "chinese-checkers", "--engine", "greedy", "--engine", "random", "--tc", "nodes=1"];
+    let line = fails(&[&quick[..], &["--games", "2", "--jsonl", j]].concat(), &["--jsonl file", j]);
+    assert!(line.contains("is being written by another process"), "{line}");
+    // --resume would cut the file it reads: refused before it reads.
+    fails(&[&long[..], &["--games", "20", "--jsonl", j, "--resume"]].concat(), &["another process"]);
+    let line = fails(&[&quick[..], &["--games", "2", "--records", r]].concat(), &["--records file"]);
+    assert!(line.contains("is being written by another process"), "{line}");
+    // The lock goes with the process, however it ends.
+    first.kill().unwrap();
+    first.wait().unwrap();
+    ok(tabula(&[&quick[..], &["--games", "2", "--jsonl", j, "--records", r]].concat()), "after the first");
+    assert_eq!(std::fs::read_to_string(&jsonl).unwrap().lines().count(), 2);
+    let _ = std::fs::remove_dir_all(&dir);
 }

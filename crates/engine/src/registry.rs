@@ -152,6 +152,18 @@ pub fn threads<G: EngineGame>(spec: &str) -> Result<usize, SpecError> {
     Ok(keys.iter().find(|k| k.key == "threads").and_then(|k| k.default.parse().ok()).unwrap_or(1))
 }
 
+/// The MB of tables the searcher a spec string describes claims when it is built (its
+/// `hash` or `memory` setting; 0 for searchers without one): what a runner adds up before it
+/// builds many (see [`crate::memory`]).
+pub fn table_mb<G: EngineGame>(spec: &str) -> Result<usize, SpecError> {
+    let keys = keys::<G>(spec)?;
+    Ok(keys
+        .iter()
+        .filter(|k| k.key == "hash" || k.key == "memory")
+        .filter_map(|k| k.default.parse::<usize>().ok())
+        .sum())
+}
+
 /// The keys of the searcher a spec string describes, each with the value it has under the
 /// spec (the game's default where the spec does not set it).
 pub fn keys<G: EngineGame>(spec: &str) -> Result<Vec<KeyInfo>, SpecError> {
@@ -241,18 +253,26 @@ mod tests {
         assert!(err("mcts:memory=1,threads=2").starts_with("memory=1: "));
         assert!(build::<ChineseCheckers>("mcts:memory=1").is_ok());
         assert!(build::<ChineseCheckers>("mcts:memory=2,threads=2").is_ok());
-        // Sizes beyond the machine's memory: refused before anything is allocated.
-        if let Some(total) = crate::memory::physical_mb() {
-            let physical = format!("is more than this machine's physical memory ({total} MB)");
-            if total < 65_536 {
-                assert_eq!(
-                    err("alphabeta:hash=65536"),
-                    format!("hash=65536: 65536 MB for the transposition table {physical}")
-                );
-            }
-            let memory = format!("mcts:memory={}", total + 1);
-            assert_eq!(err(&memory), format!("memory={}: {} MB for the search trees {physical}", total + 1, total + 1));
+        // Sizes beyond the memory available: refused before anything is allocated.
+        if let Some(room) = crate::memory::headroom() {
+            let over = room.available_mb + 1;
+            let text = err(&format!("alphabeta:hash={over}"));
+            let asked =
+                format!("hash={over}: {over} MB for the transposition table is more than the memory available, ");
+            assert!(text.starts_with(&asked), "{text}");
+            let text = err(&format!("mcts:memory={over}"));
+            assert!(text.starts_with(&format!("memory={over}: {over} MB for the search trees is more")), "{text}");
         }
+    }
+
+    #[test]
+    fn table_sizes_are_read_from_specs() {
+        assert_eq!(table_mb::<ChineseCheckers>("alphabeta:hash=300"), Ok(300));
+        assert_eq!(table_mb::<ChineseCheckers>("alphabeta"), Ok(AlphaBetaConfig::default().hash_mb));
+        assert_eq!(table_mb::<ChineseCheckers>("mcts:memory=64,threads=2"), Ok(64));
+        assert_eq!(table_mb::<ChineseCheckers>("minimax"), Ok(0));
+        assert_eq!(table_mb::<ChineseCheckers>("greedy"), Ok(0));
+        assert!(table_mb::<ChineseCheckers>("alphabeta:hash=x").is_err());
     }
 
     #[test]

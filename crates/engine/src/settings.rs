@@ -57,8 +57,8 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
     },
     &Number::<AlphaBetaConfig, _> {
         key: "hash",
-        doc: "transposition table size in MB; refused if more than the machine's physical memory \
-              or if it cannot be allocated",
+        doc: "transposition table size in MB; refused if more than the memory available \
+              (MemAvailable or the cgroup's limit, less what other tables hold) or if it cannot be allocated",
         min: 1,
         max: 65_536,
         get: |c| c.hash_mb,
@@ -145,8 +145,8 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         key: "memory",
         doc: "memory of the search trees in MB, split evenly between the threads (at least 1 MB a thread); \
               a node costs its own bytes, 12 a seat and room for 16 moves (and 16 bytes for their seats \
-              with model=best-reply and three or more seats); refused if more than the machine's \
-              physical memory or if it cannot be allocated",
+              with model=best-reply and three or more seats); refused if more than the memory \
+              available (as for hash) or if it cannot be allocated",
         min: 1,
         max: 1_048_576,
         get: |s| s.config.memory_mb,

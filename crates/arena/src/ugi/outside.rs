@@ -21,12 +21,14 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::stderr::Stderr;
 use super::{Command, Go, Info, NO_MOVE, OptionDecl, Reply};
+use crate::game::STOP_POLL;
 
 /// How long an engine may take to answer `ugi` with `ugiok` and `isready` with `readyok`.
 pub const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -161,6 +163,9 @@ pub struct OutsideEngine {
     stderr: Arc<Stderr>,
     /// The file its stderr goes to, if any.
     log: Option<PathBuf>,
+    /// How long it has to close its output after `quit` (none once it was stopped in the
+    /// middle of a move: the runner is ending at once).
+    quit: Duration,
 }
 
 impl OutsideEngine {
@@ -214,6 +219,7 @@ impl OutsideEngine {
             handshake: command.handshake,
             stderr,
             log: log.map(Path::to_path_buf),
+            quit: QUIT,
         };
         engine.note(&format!("started: {command}"));
         let exited = |engine: &OutsideEngine, when: &str| {
@@ -286,20 +292,31 @@ impl OutsideEngine {
     /// Sends the position and the clocks and waits for `bestmove` until `wait` has passed
     /// (then the engine loses the game: a move after its time is lost on time anyway).
     /// `info` lines are kept; any other line is garbage. `bestmove (none)` is no move: the
-    /// engine loses, with the last `info string` it sent as its reason.
-    pub fn think(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
-        self.answer(position, go, wait).map_err(|fault| self.explained(fault))
+    /// engine loses, with the last `info string` it sent as its reason. Raising `stop`
+    /// ends the wait within [`STOP_POLL`] as [`Fault::NoAnswer`] (the runner drops the
+    /// game), and the engine is then killed without the grace `quit` gives.
+    pub fn think(&mut self, position: &Command, go: &Go, wait: Duration, stop: &AtomicBool) -> Result<Answer, Fault> {
+        self.answer(position, go, wait, stop).map_err(|fault| self.explained(fault))
     }
 
     /// [`think`](Self::think) without the engine's stderr in the fault.
-    fn answer(&mut self, position: &Command, go: &Go, wait: Duration) -> Result<Answer, Fault> {
+    fn answer(&mut self, position: &Command, go: &Go, wait: Duration, stop: &AtomicBool) -> Result<Answer, Fault> {
         self.send(position)?;
         self.send(&Command::Go(go.clone()))?;
         let until = Instant::now() + wait;
         let mut answer = Answer::default();
         let mut said = None;
         loop {
-            let line = self.next_line(until)?;
+            let line = loop {
+                match self.next_line(until.min(Instant::now() + STOP_POLL)) {
+                    Err(Fault::NoAnswer) if stop.load(Ordering::Relaxed) => {
+                        self.quit = Duration::ZERO;
+                        return Err(Fault::NoAnswer);
+                    }
+                    Err(Fault::NoAnswer) if Instant::now() < until => {}
+                    line => break line?,
+                }
+            };
             match line.parse::<Reply>() {
                 Ok(Reply::BestMove(best)) if best == NO_MOVE => return Err(Fault::GaveNoMove(said)),
                 Ok(Reply::BestMove(best)) => {
@@ -378,7 +395,7 @@ fn kill(child: &mut Child) {
 impl Drop for OutsideEngine {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "{}", Command::Quit).and_then(|_| self.stdin.flush());
-        let until = Instant::now() + QUIT;
+        let until = Instant::now() + self.quit;
         while self.lines.recv_timeout(until.saturating_duration_since(Instant::now())).is_ok() {}
         kill(&mut self.child);
     }

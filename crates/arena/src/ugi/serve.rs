@@ -206,6 +206,10 @@ impl<G: EngineGame> UgiEngine<G> {
             return Ok(());
         }
         let (spec, keys) = self.keys.with::<G>(name, value)?;
+        // The old searcher's tables go first, so that the new ones are held against the
+        // memory without them; if the new spec cannot be built, the next `go` builds the old.
+        let old = self.desk.lock().unseat();
+        drop(old.end());
         let searcher = registry::build::<G>(&spec).map_err(|e| e.to_string())?;
         self.desk.lock().seat(searcher);
         self.keys = keys;

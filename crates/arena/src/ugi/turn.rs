@@ -1,6 +1,7 @@
 //! An outside engine's turn in the game loop: the position and the clocks it is sent, how
 //! long the runner waits, and its answer checked against the rules.
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use tabula_rules::{Game, Seat};
@@ -42,7 +43,7 @@ pub fn go_command(control: &TimeControl, clocks: &[Option<Clock>], seat: Seat) -
 
 /// Asks `engine` for a move in `game`, which is `start` (a position text) after `moves`,
 /// waiting as long as `clock` allows (its time left plus the margin) or [`UNTIMED_WAIT`].
-/// The move must be legal.
+/// The move must be legal. Raising `stop` ends the wait (see [`OutsideEngine::think`]).
 pub fn outside_move<G: Game>(
     engine: &mut Result<Box<OutsideEngine>, Fault>,
     game: &G,
@@ -50,6 +51,7 @@ pub fn outside_move<G: Game>(
     moves: &[MoveRecord],
     go: &Go,
     clock: Option<&Clock>,
+    stop: &AtomicBool,
 ) -> Result<(G::Move, Answer), Fault> {
     let engine = engine.as_mut().map_err(|fault| fault.clone())?;
     let position = Command::Position {
@@ -57,7 +59,7 @@ pub fn outside_move<G: Game>(
         moves: moves.iter().map(|m| m.text.clone()).collect(),
     };
     let wait = clock.map_or(UNTIMED_WAIT, Clock::allowance);
-    let answer = engine.think(&position, go, wait)?;
+    let answer = engine.think(&position, go, wait, stop)?;
     match game.parse_move(&answer.best) {
         Ok(mv) => Ok((mv, answer)),
         Err(_) => Err(engine.explained(Fault::IllegalMove(answer.best))),

@@ -1,9 +1,14 @@
 //! The transposition table: a fixed number of entries shared lock-free between threads.
 //! Each entry is two atomics, the key stored xor-ed with the data, so a torn write (one
-//! word from each of two writers) reads back as a miss rather than as wrong data.
+//! word from each of two writers) reads back as a miss rather than as wrong data. The
+//! entries come zeroed from the allocator (an empty entry is all zeros), so a large table
+//! costs nothing until it is written.
 
-use std::collections::TryReserveError;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use zerocopy::FromZeros;
+
+use crate::memory::{self, Claim, MemoryError, Shortfall};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,16 +34,16 @@ pub struct Entry {
     pub best: u16,
 }
 
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
+/// One entry: the key xor-ed with the data, then the data.
+type Slot = [AtomicU64; 2];
 
 /// The shared table.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     mask: usize,
+    /// Whether anything was stored since the table was made or cleared.
+    written: AtomicBool,
+    _claim: Claim,
 }
 
 impl Table {
@@ -46,15 +51,20 @@ impl Table {
     pub const ENTRY_BYTES: usize = std::mem::size_of::<Slot>();
 
     /// A table of about `megabytes` MB (at least 1): the largest power of two of entries
-    /// that fits. The memory is reserved fallibly: a size the allocator refuses is an
-    /// error, not an abort.
-    pub fn new(megabytes: usize) -> Result<Self, TryReserveError> {
-        let want = crate::memory::bytes(megabytes.max(1)) / Self::ENTRY_BYTES;
-        let len = 1usize << want.ilog2();
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(len)?;
-        slots.resize_with(len, Slot::default);
-        Ok(Table { slots, mask: len - 1 })
+    /// that fits, claimed from the memory budget (setting `hash`, see [`crate::memory`])
+    /// and allocated fallibly: a size the machine cannot give is an error, not an abort.
+    pub fn new(megabytes: usize) -> Result<Self, MemoryError> {
+        const WHAT: &str = "the transposition table";
+        let mb = megabytes.max(1);
+        let claim = memory::claim("hash", mb, WHAT)?;
+        let len = 1usize << (memory::bytes(mb) / Self::ENTRY_BYTES).ilog2();
+        let slots = <[Slot]>::new_box_zeroed_with_elems(len).map_err(|_| MemoryError {
+            key: "hash",
+            mb,
+            what: WHAT,
+            reason: Shortfall::Allocation,
+        })?;
+        Ok(Table { slots, mask: len - 1, written: AtomicBool::new(false), _claim: claim })
     }
 
     /// The number of entries.
@@ -67,19 +77,23 @@ impl Table {
         self.slots.is_empty()
     }
 
-    /// Forgets everything.
+    /// Forgets everything. A table that was never written is left as it is, so that a new
+    /// table's untouched pages stay untouched.
     pub fn clear(&self) {
-        for s in &self.slots {
-            s.check.store(0, Ordering::Relaxed);
-            s.data.store(0, Ordering::Relaxed);
+        if !self.written.swap(false, Ordering::Relaxed) {
+            return;
+        }
+        for [check, data] in &*self.slots {
+            check.store(0, Ordering::Relaxed);
+            data.store(0, Ordering::Relaxed);
         }
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let slot = &self.slots[key as usize & self.mask];
-        let data = slot.data.load(Ordering::Relaxed);
-        if data == 0 || slot.check.load(Ordering::Relaxed) ^ data != key {
+        let data = slot[1].load(Ordering::Relaxed);
+        if data == 0 || slot[0].load(Ordering::Relaxed) ^ data != key {
             return None;
         }
         let bound = match (data >> 40) & 3 {
@@ -106,8 +120,11 @@ impl Table {
             Bound::Upper => 3,
         };
         let data = (entry.score as u32 as u64) | (entry.depth as u64) << 32 | bound << 40 | (entry.best as u64) << 48;
-        slot.check.store(key ^ data, Ordering::Relaxed);
-        slot.data.store(data, Ordering::Relaxed);
+        if !self.written.load(Ordering::Relaxed) {
+            self.written.store(true, Ordering::Relaxed);
+        }
+        slot[0].store(key ^ data, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
     }
 }
 
@@ -137,5 +154,19 @@ mod tests {
         // 2^60 bytes and more: the allocator says no (no machine has that much address space).
         assert!(Table::new(1 << 40).is_err());
         assert!(Table::new(usize::MAX).is_err());
+    }
+
+    #[test]
+    fn a_new_table_is_not_written_until_it_is_used() {
+        // 256 MB of entries come zeroed from the allocator: making the table and clearing
+        // it (as a new game does) leave its pages untouched, so the process does not grow.
+        let Some(before) = crate::memory::resident_bytes() else { return };
+        let t = Table::new(256).unwrap();
+        t.clear();
+        let after = crate::memory::resident_bytes().unwrap();
+        assert!(after < before + (64 << 20), "resident {before} -> {after} bytes");
+        t.store(7, Entry { score: 1, depth: 1, bound: Bound::Exact, best: 0 });
+        t.clear();
+        assert_eq!(t.probe(7), None);
     }
 }

@@ -2,13 +2,15 @@
 //! in buckets of four entries; a full bucket gives up its entry with the least work behind
 //! it, a solved entry counting as more work than any unsolved one.
 
-use crate::memory::{self, MemoryError};
+use zerocopy::FromZeros;
+
+use crate::memory::{self, Claim, MemoryError, Shortfall};
 
 /// The proof or disproof number of a solved node: infinitely many leaves to expand.
 pub const INF: u32 = u32::MAX;
 
 /// What the table keeps about one node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, FromZeros)]
 pub struct Entry {
     /// The position key, mixed with the attacker.
     pub key: u64,
@@ -41,10 +43,12 @@ impl Entry {
 
 const WAYS: usize = 4;
 
-/// The table: a fixed number of entries, allocated once.
+/// The table: a fixed number of entries, allocated once, zeroed by the allocator (an empty
+/// entry is all zeros).
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Box<[Entry]>,
     mask: usize,
+    _claim: Claim,
 }
 
 impl Table {
@@ -55,13 +59,16 @@ impl Table {
     /// it; `key` names the setting in the error.
     pub fn new(mb: usize, key: &'static str) -> Result<Self, MemoryError> {
         const WHAT: &str = "the solver's table";
-        MemoryError::check(key, mb, WHAT, memory::physical_mb())?;
+        let claim = memory::claim(key, mb, WHAT)?;
         let buckets = (memory::bytes(mb) / (Self::ENTRY_BYTES * WAYS)).max(1);
         let len = (1usize << buckets.ilog2()) * WAYS;
-        let mut entries = Vec::new();
-        entries.try_reserve_exact(len).map_err(|e| MemoryError::allocation(key, mb, WHAT, e))?;
-        entries.resize(len, Entry::default());
-        Ok(Table { entries, mask: len / WAYS - 1 })
+        let entries = <[Entry]>::new_box_zeroed_with_elems(len).map_err(|_| MemoryError {
+            key,
+            mb,
+            what: WHAT,
+            reason: Shortfall::Allocation,
+        })?;
+        Ok(Table { entries, mask: len / WAYS - 1, _claim: claim })
     }
 
     /// The number of entries.

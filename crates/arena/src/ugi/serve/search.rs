@@ -159,6 +159,14 @@ impl<G: EngineGame> State<G> {
         self.lost = false;
     }
 
+    /// Takes the searcher from the table (to be ended outside the desk's lock, which its
+    /// wake hook takes): the next `go` builds one from its spec unless another is seated
+    /// first.
+    pub(super) fn unseat(&mut self) -> Sitter<G> {
+        self.lost = true;
+        self.table.seat(Seat(0), Sitter::person())
+    }
+
     /// Starts the search of the position under `limits`; a searcher lost to a panic is
     /// built again from `spec` first.
     pub(super) fn start(&mut self, limits: Limits, infinite: bool, spec: &str) -> Result<(), String> {

@@ -171,6 +171,19 @@ fn a_two_seat_session_answers_every_command() {
     s.exchange("setoption name Hash value 8", &[]);
     s.refused("setoption name hash value 0", "'0'");
     s.refused("setoption name depth value 3", "'depth'");
+    if let Some(room) = tabula_engine::memory::headroom() {
+        // Two tables of 60% of the memory, one after the other: the first is let go before
+        // the second is claimed. More than the memory is refused, and the last good
+        // searcher is built again for the next search.
+        let mb = (room.mb() * 6 / 10).min(65_536);
+        s.exchange(&format!("setoption name hash value {mb}"), &[]);
+        s.exchange(&format!("setoption name hash value {}", mb - 1), &[]);
+        if room.mb() < 65_536 {
+            s.refused(&format!("setoption name hash value {}", room.mb() + 1), "more than the memory available");
+            s.go("go depth 1");
+        }
+        s.exchange("setoption name hash value 8", &[]);
+    }
     s.exchange("uginewgame", &[]);
     s.play(&["j14-j13", "g3-g5"]);
     s.query("gameover", "false");

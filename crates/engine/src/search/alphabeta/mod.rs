@@ -45,7 +45,7 @@ use self::worker::Shared;
 use super::Report;
 use super::table::Table;
 use crate::api::{EngineGame, Limits, SearchResult, Searcher};
-use crate::memory::{MemoryError, physical_mb};
+use crate::memory::MemoryError;
 pub use crate::search::max_ply::MAX_PLY;
 pub use crate::search::opponent_model::Model;
 
@@ -55,8 +55,8 @@ pub struct AlphaBetaConfig {
     /// Search threads (Lazy SMP).
     pub threads: usize,
     /// Transposition table size in MB (setting `hash`): the largest power of two of
-    /// entries that fits. Refused if larger than the machine's physical memory or if it
-    /// cannot be allocated (see [`crate::memory`]).
+    /// entries that fits. Refused if more than the memory available or if it cannot be
+    /// allocated (see [`crate::memory`]).
     pub hash_mb: usize,
     /// Aspiration window half-width at the root.
     pub aspiration: i32,
@@ -128,7 +128,7 @@ impl<G: EngineGame> AlphaBeta<G> {
     }
 
     /// A searcher with these settings and the game's default evaluator, or an error if its
-    /// transposition table is larger than the machine's physical memory or cannot be
+    /// transposition table is more than the memory available or cannot be
     /// allocated (see [`crate::memory`]). The table is allocated here, not at the first
     /// search.
     pub fn try_new(config: AlphaBetaConfig) -> Result<Self, MemoryError> {
@@ -137,9 +137,7 @@ impl<G: EngineGame> AlphaBeta<G> {
 
     /// [`AlphaBeta::try_new`] with evaluator `eval`.
     pub fn try_with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Result<Self, MemoryError> {
-        const WHAT: &str = "the transposition table";
-        MemoryError::check("hash", config.hash_mb, WHAT, physical_mb())?;
-        let table = Table::new(config.hash_mb).map_err(|e| MemoryError::allocation("hash", config.hash_mb, WHAT, e))?;
+        let table = Table::new(config.hash_mb)?;
         Ok(AlphaBeta { config, table: Arc::new(table), eval, seen: Vec::new() })
     }
 

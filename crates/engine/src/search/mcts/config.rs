@@ -29,8 +29,8 @@ pub struct MctsConfig {
     /// trees gets an even share, at least 1 MB. A tree holds as many nodes as its share
     /// buys at [`Mcts::bytes_per_node`](super::Mcts::bytes_per_node) bytes a node, at most 2^28; a full tree still runs
     /// playouts from its leaves. The memory is reserved when the searcher is built, and
-    /// refused if larger than the machine's physical memory or if it cannot be allocated
-    /// (see [`crate::memory`]). Tree reuse copies the subtree it keeps into fresh arrays:
+    /// refused if more than the memory available or if it cannot be allocated (see
+    /// [`crate::memory`], whose budget counts this size). Tree reuse copies the subtree it keeps into fresh arrays:
     /// for that moment the old tree and the copy are both held.
     pub memory_mb: usize,
     /// Rewards of a finished playout move toward an even split by this much per ply from the

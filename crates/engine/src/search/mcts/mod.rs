@@ -50,7 +50,7 @@ pub use self::sides::MctsModel;
 use self::tree::Tree;
 use super::Report;
 use crate::api::{EngineGame, Limits, SearchInfo, SearchResult, Searcher, score};
-use crate::memory::{self, MemoryError, Shortfall, physical_mb};
+use crate::memory::{self, Claim, MemoryError, Shortfall};
 use crate::playout::PlayoutPolicy;
 
 /// Monte Carlo tree search for any game, with a playout policy.
@@ -63,6 +63,7 @@ pub struct Mcts<G: EngineGame> {
     /// `(ply, hash)` of the positions this searcher searched and the ones its moves made:
     /// the game's history as far as it knows it (it is handed only the current position).
     seen: Vec<(u32, u64)>,
+    _claim: Claim,
 }
 
 impl<G: EngineGame> Mcts<G> {
@@ -77,8 +78,8 @@ impl<G: EngineGame> Mcts<G> {
     }
 
     /// A searcher with these settings, playing out with `policy`, or an error if the
-    /// trees' memory ([`MctsConfig::memory_mb`]) is less than 1 MB a thread, larger than
-    /// the machine's physical memory or cannot be allocated. The trees are reserved here,
+    /// trees' memory ([`MctsConfig::memory_mb`]) is less than 1 MB a thread, more than
+    /// the memory available or cannot be allocated (see [`crate::memory`]). The trees are reserved here,
     /// for the seats of the game's default options (a game of other seats reserves its
     /// trees anew at its first search), not at the first search.
     pub fn try_new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Result<Self, MemoryError> {
@@ -88,16 +89,21 @@ impl<G: EngineGame> Mcts<G> {
             let reason = Shortfall::Minimum { min: threads, rule: "1 MB a thread" };
             return Err(MemoryError { key: "memory", mb, what: WHAT, reason });
         }
-        MemoryError::check("memory", mb, WHAT, physical_mb())?;
+        let claim = memory::claim("memory", mb, WHAT)?;
         let seats = G::new(&Default::default()).map_or(2, |g| g.seats());
         let budget = memory::bytes(mb) / threads;
         let mut trees = Vec::with_capacity(threads);
         for i in 0..threads {
             let mut tree = Tree::new(config.seed.wrapping_add(i as u64), budget);
-            tree.reserve(seats, config.model).map_err(|e| MemoryError::allocation("memory", mb, WHAT, e))?;
+            tree.reserve(seats, config.model).map_err(|_| MemoryError {
+                key: "memory",
+                mb,
+                what: WHAT,
+                reason: Shortfall::Allocation,
+            })?;
             trees.push(tree);
         }
-        Ok(Mcts { config, policy, eval: G::mcts_eval(), trees, last: Vec::new(), seen: Vec::new() })
+        Ok(Mcts { config, policy, eval: G::mcts_eval(), trees, last: Vec::new(), seen: Vec::new(), _claim: claim })
     }
 
     /// The bytes a tree node costs in a game of `seats` seats searched with `model`: the
