@@ -97,7 +97,7 @@ pub fn run(args: MatchArgs) -> Result<(), CliError> {
 }
 
 /// Seconds from a flag, checked.
-fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
+pub(crate) fn seconds(flag: &str, value: f64) -> Result<Duration, CliError> {
     if !(value.is_finite() && (0.0..=1e6).contains(&value)) {
         return Err(usage(format!("bad {flag} '{value}': expected seconds, 0 or more")));
     }

@@ -1,11 +1,13 @@
 //! `tabula serve`: the web board on a local port (see `docs/serve.md`).
 
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use clap::Args;
-use tabula_serve::Origin;
+use tabula_serve::{Budget, Origin};
 
 use crate::error::{CliError, usage};
+use crate::matches::seconds;
 
 /// Arguments of `tabula serve`.
 #[derive(Args, Debug)]
@@ -28,6 +30,26 @@ pub struct ServeArgs {
     /// The most games kept in memory; starting one more ends the one left alone longest.
     #[arg(long, value_name = "N", default_value_t = tabula_serve::Config::default().max_sessions)]
     max_games: usize,
+    /// The most games with an engine kept at once; starting one more ends the engine game
+    /// left alone longest.
+    #[arg(long, value_name = "N", default_value_t = Budget::default().engine_games)]
+    engine_games: usize,
+    /// MB of engine tables (hash, memory) all games may hold; starting one that would pass
+    /// it ends the games left alone longest until it fits. Each table is also held to the
+    /// memory the machine has.
+    #[arg(long, value_name = "MB", default_value_t = Budget::default().table_mb)]
+    table_memory: usize,
+    /// The most search threads one engine may use (default: the machine's cores).
+    #[arg(long, value_name = "N", default_value_t = Budget::default().threads)]
+    max_threads: usize,
+    /// The longest thinking time a game may ask for, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value_t = Budget::default().think_ms as f64 / 1000.0)]
+    max_think: f64,
+    /// A game no page has asked about for this long is ended and its engines stopped, in
+    /// minutes (a page showing a game asks every few seconds while an engine thinks, and at
+    /// every move).
+    #[arg(long, value_name = "MINUTES", default_value_t = Budget::default().idle.as_secs_f64() / 60.0)]
+    idle_timeout: f64,
 }
 
 /// Runs `tabula serve` until the process is stopped.
@@ -39,6 +61,19 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         )));
     }
     let address = SocketAddr::new(args.bind, args.port);
-    let config = tabula_serve::Config { max_sessions: args.max_games, address, allow_origins: args.allow_origin };
+    let think = seconds("--max-think", args.max_think)?;
+    if !(args.idle_timeout.is_finite() && (0.0..=10_000.0).contains(&args.idle_timeout)) {
+        return Err(usage(format!("bad --idle-timeout '{}': expected minutes, 0 to 10000", args.idle_timeout)));
+    }
+    let idle = Duration::from_secs_f64(args.idle_timeout * 60.0);
+    let budget = Budget {
+        engine_games: args.engine_games,
+        table_mb: args.table_memory,
+        threads: args.max_threads,
+        think_ms: think.as_millis().try_into().unwrap_or(u64::MAX),
+        idle,
+    };
+    let config =
+        tabula_serve::Config { max_sessions: args.max_games, address, allow_origins: args.allow_origin, budget };
     tabula_serve::run(config).map_err(|e| usage(format!("cannot serve on {address}: {e}")))
 }

@@ -13,9 +13,11 @@ use tabula_engine::settings::searchers;
 use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS};
 
+use crate::budget::Cost;
 use crate::error::{ApiError, clip};
 use crate::session::{Live, Session};
 use crate::state::{Player, RecordInfo, ServeGame};
+use crate::store::Store;
 
 /// Thinking time presets, in milliseconds: the page's levels.
 pub const THINK_PRESETS: [(&str, u64); 3] = [("beginner", 5_000), ("intermediate", 30_000), ("expert", 60_000)];
@@ -149,10 +151,11 @@ fn info<G: ServeGame>() -> GameInfo {
 
 macro_rules! by_name {
     ($($game:ty),* $(,)?) => {
-        /// Starts the session `request` asks for.
-        pub fn create(request: &NewGame) -> Result<Arc<dyn Session>, ApiError> {
+        /// Starts the session `request` asks for within `store`'s budget (making room in
+        /// it before any engine is built), and the cost to keep it under.
+        pub fn create(request: &NewGame, store: &Store) -> Result<(Arc<dyn Session>, Cost), ApiError> {
             $(if request.game == <$game as Game>::NAME {
-                return create_game::<$game>(request);
+                return create_game::<$game>(request, store);
             })*
             Err(unknown_game(&request.game))
         }
@@ -176,7 +179,7 @@ fn unknown_game(name: &str) -> ApiError {
     ApiError::bad(format!("unknown game '{}' (available: {})", clip(name), NAMES.join(", ")))
 }
 
-fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiError> {
+fn create_game<G: ServeGame>(request: &NewGame, store: &Store) -> Result<(Arc<dyn Session>, Cost), ApiError> {
     let mut options = G::Options::default();
     if let Some(players) = request.players {
         options.set_players(players).map_err(|e| ApiError::bad(format!("bad players: {e}")))?;
@@ -204,13 +207,30 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiE
     if specs.len() != seats {
         return Err(ApiError::bad(format!("bad seats: {} given for {seats} players", specs.len())));
     }
+    let budget = store.budget();
+    let longest = THINK_RANGE.1.min(budget.think_ms);
     let think = request.think_ms.unwrap_or(THINK_PRESETS[0].1);
-    if !(THINK_RANGE.0..=THINK_RANGE.1).contains(&think) {
+    if !(THINK_RANGE.0..=longest).contains(&think) {
         return Err(ApiError::bad(format!(
-            "bad think_ms '{think}': expected {} to {} milliseconds",
-            THINK_RANGE.0, THINK_RANGE.1
+            "bad think_ms '{think}': expected {} to {longest} milliseconds",
+            THINK_RANGE.0
         )));
     }
+    // Every engine is checked against the budget before any is built.
+    let mut cost = Cost::default();
+    for (seat, spec) in specs.iter().map(|s| s.trim()).enumerate().filter(|(_, s)| *s != "person") {
+        let bad = |e: String| ApiError::bad(format!("bad seat {seat} engine '{}': {e}", clip(spec)));
+        let threads = registry::threads::<G>(spec).map_err(|e| bad(e.to_string()))?;
+        if threads > budget.threads {
+            return Err(bad(format!(
+                "threads={threads} is more than this server gives an engine ({}, tabula serve --max-threads)",
+                budget.threads
+            )));
+        }
+        cost.engine = true;
+        cost.table_mb += registry::table_mb::<G>(spec).map_err(|e| bad(e.to_string()))?;
+    }
+    store.make_room(cost)?;
     let mut players = Vec::new();
     let mut built = Vec::new();
     for (seat, spec) in specs.iter().enumerate() {
@@ -225,7 +245,7 @@ fn create_game<G: ServeGame>(request: &NewGame) -> Result<Arc<dyn Session>, ApiE
             built.push(Some(searcher));
         }
     }
-    Ok(Live::start(start, players, built, Duration::from_millis(think), None))
+    Ok((Live::start(start, players, built, Duration::from_millis(think), None), cost))
 }
 
 fn replay_game<G: ServeGame>(record: &Record, number: usize, games: usize) -> Result<Arc<dyn Session>, ApiError> {

@@ -8,6 +8,7 @@
 //! drive it; [`run`] and [`serve`] serve them.
 
 pub mod assets;
+pub mod budget;
 pub mod catalog;
 pub mod clicks;
 pub mod engine_task;
@@ -22,6 +23,7 @@ pub mod view;
 
 use std::io;
 
+pub use budget::Budget;
 pub use error::ApiError;
 pub use guard::{Arrival, Origin};
 pub use routes::{Config, MAX_BODY, router};

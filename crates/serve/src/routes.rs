@@ -4,7 +4,8 @@
 //! gets a message naming its fault.
 
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -18,6 +19,7 @@ use serde::de::DeserializeOwned;
 use tabula_arena::read_records;
 
 use crate::assets::{BOARD_CSS, BOARD_JS, INDEX_HTML};
+use crate::budget::{Budget, Cost};
 use crate::catalog::{self, NewGame};
 use crate::error::{ApiError, clip};
 use crate::guard::{self, Guard, Origin};
@@ -39,11 +41,18 @@ pub struct Config {
     pub address: SocketAddr,
     /// Origins besides the server's own whose pages may change things.
     pub allow_origins: Vec<Origin>,
+    /// What the sessions may take.
+    pub budget: Budget,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { max_sessions: 32, address: SocketAddr::from((Ipv4Addr::LOCALHOST, 8080)), allow_origins: Vec::new() }
+        Config {
+            max_sessions: 32,
+            address: SocketAddr::from((Ipv4Addr::LOCALHOST, 8080)),
+            allow_origins: Vec::new(),
+            budget: Budget::default(),
+        }
     }
 }
 
@@ -54,9 +63,11 @@ struct App {
 
 type Shared = State<Arc<App>>;
 
-/// The server's routes, behind the [guard].
+/// The server's routes, behind the [guard]. A thread closes the sessions left alone for
+/// the budget's idle time ([`Store::reap`]) for as long as the router lives.
 pub fn router(config: Config) -> Router {
-    let app = Arc::new(App { store: Store::new(config.max_sessions) });
+    let app = Arc::new(App { store: Store::new(config.max_sessions, config.budget) });
+    reaper(Arc::downgrade(&app), config.budget.idle);
     let guard = Arc::new(Guard::new(config.address, config.allow_origins));
     Router::new()
         .route("/", get(index))
@@ -78,6 +89,21 @@ pub fn router(config: Config) -> Router {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(app)
         .layer(middleware::from_fn_with_state(guard, guard::check))
+}
+
+/// Looks for idle sessions a few times per `idle` (at least every 10 s) until `app` is gone.
+fn reaper(app: Weak<App>, idle: Duration) {
+    let every = (idle / 4).clamp(Duration::from_millis(10), Duration::from_secs(10));
+    let spawned = std::thread::Builder::new().name("session reaper".into()).spawn(move || {
+        loop {
+            std::thread::sleep(every);
+            let Some(app) = app.upgrade() else { break };
+            app.store.reap();
+        }
+    });
+    if let Err(e) = spawned {
+        eprintln!("tabula serve: warning: idle sessions will not be ended: {e}");
+    }
 }
 
 async fn index() -> impl IntoResponse {
@@ -120,8 +146,8 @@ fn answer(status: StatusCode, id: &str, table: &Arc<dyn Session>) -> Response {
 
 async fn create(State(app): Shared, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
     let request: NewGame = json(body)?;
-    let table = catalog::create(&request)?;
-    let id = app.store.insert(table.clone());
+    let (table, cost) = catalog::create(&request, &app.store)?;
+    let id = app.store.insert(table.clone(), cost)?;
     Ok(answer(StatusCode::CREATED, &id, &table))
 }
 
@@ -208,6 +234,6 @@ async fn replay(State(app): Shared, body: Result<Bytes, BytesRejection>) -> Resu
         .ok_or_else(|| ApiError::bad(format!("bad game '{number}': the file holds {} games", records.len())))?;
     let record = record.as_ref().map_err(|e| ApiError::bad(format!("bad record: game {number}: {e}")))?;
     let table = catalog::replay(record, number, records.len())?;
-    let id = app.store.insert(table.clone());
+    let id = app.store.insert(table.clone(), Cost::default())?;
     Ok(answer(StatusCode::CREATED, &id, &table))
 }

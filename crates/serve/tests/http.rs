@@ -13,7 +13,7 @@ use tabula_rules::Game;
 use tabula_rules::games::NAMES;
 use tabula_rules::games::chinese_checkers::{CcOptions, ChineseCheckers};
 use tabula_serve::error::{ECHO, MAX_MESSAGE};
-use tabula_serve::{Config, MAX_BODY, router};
+use tabula_serve::{Budget, Config, MAX_BODY, router};
 use tower::ServiceExt;
 
 fn app() -> Router {
@@ -505,4 +505,75 @@ async fn every_games_clicks_name_cells_of_its_picture() {
             }
         }
     }
+}
+
+/// A server with `budget`'s limits.
+fn budgeted(budget: Budget) -> Router {
+    router(Config { budget, ..Config::default() })
+}
+
+fn against(engine: &str) -> Value {
+    json!({ "game": "chinese-checkers", "seats": ["person", engine], "think_ms": 50 })
+}
+
+async fn gone(app: &Router, id: &str) -> bool {
+    call(app, "GET", &format!("/api/sessions/{id}"), None).await.0 == StatusCode::NOT_FOUND
+}
+
+#[tokio::test]
+async fn engine_games_and_their_tables_are_bounded() {
+    // One engine game at a time: a second ends the first; a game of people ends none.
+    let app = budgeted(Budget { engine_games: 1, ..Budget::default() });
+    let first = create(&app, against("greedy")).await;
+    let people = create(&app, person_vs_person("chinese-checkers")).await;
+    let second = create(&app, against("greedy")).await;
+    assert!(gone(&app, &id(&first)).await, "the engine game left alone longest makes room");
+    get(&app, &id(&people)).await;
+    get(&app, &id(&second)).await;
+
+    // 100 MB of tables: 60 and 60 do not fit together, the older goes; 200 never fits.
+    let app = budgeted(Budget { table_mb: 100, ..Budget::default() });
+    let first = create(&app, against("alphabeta:hash=60")).await;
+    let small = create(&app, against("alphabeta:hash=30")).await;
+    let second = create(&app, against("alphabeta:hash=60")).await;
+    assert!(gone(&app, &id(&first)).await, "the oldest game holding tables makes room");
+    get(&app, &id(&small)).await;
+    get(&app, &id(&second)).await;
+    let (status, answer) = call(&app, "POST", "/api/sessions", Some(against("alphabeta:hash=200"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("200 MB") && error(&answer).contains("--table-memory"), "{answer}");
+    let (status, answer) = call(&app, "POST", "/api/sessions", Some(against("mcts:memory=101"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    get(&app, &id(&second)).await;
+}
+
+#[tokio::test]
+async fn engine_threads_and_thinking_time_are_bounded() {
+    let app = budgeted(Budget { threads: 2, think_ms: 1_000, ..Budget::default() });
+    create(&app, against("alphabeta:threads=2")).await;
+    let (status, answer) = call(&app, "POST", "/api/sessions", Some(against("alphabeta:threads=3"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("threads=3") && error(&answer).contains("--max-threads"), "{answer}");
+    let (status, answer) = call(&app, "POST", "/api/sessions", Some(against("mcts:threads=64"))).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    let slow = json!({ "game": "chinese-checkers", "seats": ["person", "greedy"], "think_ms": 2_000 });
+    let (status, answer) = call(&app, "POST", "/api/sessions", Some(slow)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(error(&answer).contains("'2000'") && error(&answer).contains("1000 milliseconds"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_session_left_alone_ends_and_its_engines_stop() {
+    // Two engines playing each other never need the page; left alone, the game ends.
+    let app = budgeted(Budget { idle: Duration::from_millis(300), ..Budget::default() });
+    let engines = json!({ "game": "chinese-checkers", "seats": ["greedy", "random"], "think_ms": 50 });
+    let watched = create(&app, engines.clone()).await;
+    let alone = create(&app, engines).await;
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_millis(900) {
+        get(&app, &id(&watched)).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(gone(&app, &id(&alone)).await, "the session no one asked about ended");
+    get(&app, &id(&watched)).await;
 }
