@@ -10,9 +10,12 @@
 pub mod assets;
 pub mod catalog;
 pub mod clicks;
+pub mod control;
 pub mod engine_task;
 pub mod error;
 pub mod guard;
+pub mod levels;
+pub mod record;
 pub mod routes;
 pub mod search_view;
 pub mod session;
