@@ -51,7 +51,8 @@ async function guarded(action) {
     showError("");
     await action();
   } catch (e) {
-    if (e instanceof Refused && e.status === 404 && view && e.message.startsWith("unknown session id")) {
+    // Every 404 a session's request gets means the session is gone.
+    if (e instanceof Refused && e.status === 404 && view) {
       sessionGone(view.id);
     } else {
       showError(e.message);

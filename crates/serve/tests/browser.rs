@@ -662,6 +662,10 @@ async fn every_board_fits_1280_by_800_both_ways() {
     browser.wait_for("the last ply", |b| async move { b.text("#ply").await == "ply 120 of 120" }).await;
     assert_eq!(browser.moves().await, moves);
     assert_in_view(&browser, "a 120-ply record", &IN_VIEW).await;
+    let script = "const el = document.getElementById('record'); const line = el.getBoundingClientRect(); \
+                  const panel = document.getElementById('info').getBoundingClientRect(); \
+                  return [el.scrollWidth <= el.clientWidth, line.right <= panel.right, line.bottom <= panel.bottom];";
+    assert_eq!(browser.script(script, vec![]).await, json!([true, true, true]), "the record's line stays in its panel");
     let script = "const num = document.querySelector('#moves li.current .num'); \
                   return [num.innerText, num.scrollWidth <= num.clientWidth];";
     assert_eq!(browser.script(script, vec![]).await, json!(["120.", true]));
@@ -686,7 +690,12 @@ fn long_record(plies: usize) -> (String, Vec<String>) {
         moves.push(game.format_move(mv));
         game.play(mv);
     }
-    let text = format!("[Game \"chinese-checkers\"]\n[Result \"*\"]\n\n{} *\n", moves.join(" "));
+    // A tag of one long word, such as a position text: the record's line must wrap it.
+    let text = format!(
+        "[Game \"chinese-checkers\"]\n[Event \"{}\"]\n[Result \"*\"]\n\n{} *\n",
+        "board=".repeat(60),
+        moves.join(" ")
+    );
     (tabula_arena::seal(&text), moves)
 }
 
