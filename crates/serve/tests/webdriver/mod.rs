@@ -36,6 +36,14 @@ pub struct Browser {
     _profile: TempDir,
 }
 
+/// A test that fails ends its chromedriver (and with it the browser) too.
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
 /// chromedriver's command for the browser's console log (not in the W3C protocol).
 #[derive(Debug)]
 struct BrowserLog;
