@@ -155,8 +155,8 @@ impl Canvas {
         self.add(Layer::Marks, ring);
     }
 
-    /// The height of a stack of `n`, written small at `offset` from its cell's centre `p`
-    /// on the pieces layer.
+    /// The height of a stack of `n`, written at `offset` from its cell's centre `p` on the
+    /// pieces layer, bold with a white halo so that it reads over pieces and cells.
     pub fn stack_height(&mut self, p: Pt, n: usize, offset: Pt, size: f64) {
         self.add(
             Layer::Pieces,
@@ -165,7 +165,11 @@ impl Canvas {
                 .attr("x", p.0 + offset.0)
                 .attr("y", p.1 + offset.1)
                 .attr("font-size", size)
+                .attr("font-weight", "bold")
                 .attr("text-anchor", "middle")
+                .attr("stroke", "#fff")
+                .attr("stroke-width", size * 0.25)
+                .attr("paint-order", "stroke")
                 .text(n.to_string()),
         );
     }
@@ -210,13 +214,18 @@ impl Canvas {
     }
 
     /// The SVG document: a white background, the layers in order and `caption` under the
-    /// board; 400 pixels wide.
+    /// board; 400 pixels wide. A caption wider than the board is broken into lines at its
+    /// ` · ` separators, so that it never makes the picture wider (and the board smaller).
     pub fn finish(mut self, title: &str, caption: &str) -> String {
         let pad = self.font * 0.6;
         let caption_y = self.max.1 + self.font * 1.4;
-        self.include((self.min.0, caption_y), self.font * 0.5);
+        let lines = caption_lines(caption, (self.max.0 - self.min.0) / (self.font * 0.6));
+        let line_gap = self.font * 1.25;
+        let last_y = caption_y + line_gap * (lines.len().max(1) - 1) as f64;
+        self.include((self.min.0, last_y), self.font * 0.5);
         // Room for the caption: about 0.6 of the font size a character.
-        let caption_end = self.min.0 + caption.chars().count() as f64 * self.font * 0.6;
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let caption_end = self.min.0 + widest as f64 * self.font * 0.6;
         self.include((caption_end, caption_y), 0.0);
         let (x0, y0) = (self.min.0 - pad, self.min.1 - pad);
         let (w, h) = (self.max.0 - self.min.0 + 2.0 * pad, self.max.1 - self.min.1 + 2.0 * pad);
@@ -270,16 +279,34 @@ impl Canvas {
             }
             svg.push(g);
         }
-        svg.push(
-            Element::new("text")
-                .attr("class", "caption")
-                .attr("x", self.min.0 + pad * 0.2)
-                .attr("y", caption_y + self.font * 0.35)
-                .attr("font-size", self.font)
-                .text(caption),
-        );
+        for (k, line) in lines.iter().enumerate() {
+            svg.push(
+                Element::new("text")
+                    .attr("class", "caption")
+                    .attr("x", self.min.0 + pad * 0.2)
+                    .attr("y", caption_y + line_gap * k as f64 + self.font * 0.35)
+                    .attr("font-size", self.font)
+                    .text(line),
+            );
+        }
         svg.render()
     }
+}
+
+/// `caption` in lines of at most `width` characters, broken only at its ` · ` separators
+/// (a part longer than `width` gets a line of its own).
+fn caption_lines(caption: &str, width: f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for part in caption.split(" · ") {
+        match lines.last_mut() {
+            Some(line) if (line.chars().count() + 3 + part.chars().count()) as f64 <= width => {
+                line.push_str(" · ");
+                line.push_str(part);
+            }
+            _ => lines.push(part.to_string()),
+        }
+    }
+    lines
 }
 
 /// The corners of a pointy-top hexagon of circumradius `r` about `c`.

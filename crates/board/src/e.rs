@@ -2,8 +2,8 @@
 //! sector that is no one's home lighter with the colour of the seat racing to it, the
 //! border rays and the centre grey. A stack shows every pyramid from the bottom (lowest in
 //! the cell) to the top as triangles whose width tells the size (small, medium, large); a
-//! foreign-trapped piece (under another seat's piece that covers it) has a thick dashed
-//! black outline and the class `trapped`. The last move's path runs through the cells its
+//! foreign-trapped piece (under another seat's piece that covers it) has a dashed black
+//! outline and the class `trapped`. The last move's path runs through the cells its
 //! unit landed on ([`E::movement_path`]).
 
 use std::collections::BTreeMap;
@@ -80,7 +80,9 @@ impl Picture for E {
             let p = centre(cell);
             let heights: Vec<f64> = stack.iter().map(|piece| 0.2 + 0.1 * piece.size as f64).collect();
             let total: f64 = heights.iter().sum();
-            let scale = (0.8 / total).min(1.0);
+            // The hex is 1.1 high: a stack takes up to 0.9 of it, so that a piece covered
+            // by a larger one still shows whole below it.
+            let scale = (0.9 / total).min(1.0);
             let mut base = p.1 + total * scale / 2.0;
             for (k, (piece, h)) in stack.iter().zip(&heights).enumerate() {
                 let h = h * scale;
@@ -101,8 +103,9 @@ impl Picture for E {
                     .attr("fill", seat_colour(s))
                     .attr("stroke", "#111")
                     .attr("stroke-linejoin", "round");
+                // Trapped: a dashed outline thin enough to leave the piece's colour seen.
                 e = if trapped {
-                    e.attr("stroke-width", 0.07).attr("stroke-dasharray", "0.08 0.05")
+                    e.attr("stroke-width", 0.045).attr("stroke-dasharray", "0.06 0.04")
                 } else {
                     e.attr("stroke-width", 0.03)
                 };
@@ -110,7 +113,7 @@ impl Picture for E {
                 base -= h;
             }
             if stack.len() > 3 {
-                c.stack_height(p, stack.len(), (0.32, 0.4), 0.3);
+                c.stack_height(p, stack.len(), (0.32, 0.4), 0.34);
             }
         }
         if let Some(mv) = marks.last.filter(|m| !m.is_pass()) {

@@ -87,7 +87,7 @@ impl Picture for Echelon {
                 y -= step;
             }
             if stack.len() > 1 {
-                c.stack_height(p, stack.len(), (0.36, 0.42), 0.28);
+                c.stack_height(p, stack.len(), (0.34, 0.36), 0.38);
             }
         }
         if let Some(mv) = marks.last {

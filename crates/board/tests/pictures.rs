@@ -194,6 +194,35 @@ fn echelon() {
     every_count::<Echelon>(|g| (0..g.board().hex.len()).map(|i| g.height(i) as usize).sum(), &files, &ranks, 6);
 }
 
+/// The width of the `viewBox` of a picture, and how far its cells reach across.
+fn widths(doc: &roxmltree::Document) -> (f64, f64) {
+    let view: Vec<f64> =
+        doc.root_element().attribute("viewBox").unwrap().split(' ').map(|v| v.parse().unwrap()).collect();
+    let xs: Vec<f64> = with_class(doc, &["cell"])
+        .iter()
+        .flat_map(|n| n.attribute("points").unwrap().split(' ').map(|p| p.split(',').next().unwrap().parse().unwrap()))
+        .collect();
+    let reach = xs.iter().copied().fold(f64::MIN, f64::max) - xs.iter().copied().fold(f64::MAX, f64::min);
+    (view[2], reach)
+}
+
+#[test]
+fn a_long_caption_wraps_under_the_board_rather_than_widen_the_picture() {
+    let game = Echelon::new(&Default::default()).unwrap();
+    let svg = render(&game, &Marks::none());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let lines: Vec<&str> = with_class(&doc, &["caption"]).iter().map(|n| n.text().unwrap()).collect();
+    assert_eq!(lines, ["echelon · ply 0 · seat 0 to move", "counters red 6 blue 6"]);
+    let (width, board) = widths(&doc);
+    // Labels take a unit or so each side; a caption on one line would take 18 units.
+    assert!(width < board * 1.4, "the picture is {width} wide for a board {board} wide");
+    // A caption that fits stays on one line.
+    let svg = render(&E::new(&Default::default()).unwrap(), &Marks::none());
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let lines: Vec<&str> = with_class(&doc, &["caption"]).iter().map(|n| n.text().unwrap()).collect();
+    assert_eq!(lines, ["e · ply 0 · seat 0 to move"]);
+}
+
 #[test]
 fn icelights() {
     every_count::<Icelights>(|g| g.occupied().count_ones() as usize, &letters(8), &numbers(8), 6);

@@ -32,6 +32,10 @@ pub struct Catalog {
     pub games: Vec<GameInfo>,
     /// The thinking time presets: name and milliseconds.
     pub think_presets: Vec<(&'static str, u64)>,
+    /// The engine strengths the page offers, weakest first.
+    pub levels: Vec<crate::levels::Level>,
+    /// The level a new page starts with, an index of `levels`.
+    pub default_level: usize,
     /// The seat colours, seat 0 first, as the pictures use them.
     pub palette: Vec<&'static str>,
 }
@@ -64,6 +68,8 @@ pub struct SettingInfo {
     pub default: String,
     /// What it does.
     pub doc: String,
+    /// How the page asks for it.
+    pub control: crate::control::Control,
 }
 
 /// A searcher the seats may use.
@@ -104,7 +110,13 @@ pub fn catalog() -> Catalog {
         ($($game:ty),* $(,)?) => { $(games.push(info::<$game>());)* };
     }
     tabula_rules::for_each_game!(list);
-    Catalog { games, think_presets: THINK_PRESETS.to_vec(), palette: tabula_board::PALETTE.to_vec() }
+    Catalog {
+        games,
+        think_presets: THINK_PRESETS.to_vec(),
+        levels: crate::levels::LEVELS.to_vec(),
+        default_level: crate::levels::DEFAULT_LEVEL,
+        palette: tabula_board::PALETTE.to_vec(),
+    }
 }
 
 fn info<G: ServeGame>() -> GameInfo {
@@ -127,6 +139,7 @@ fn info<G: ServeGame>() -> GameInfo {
                 values: s.expected(),
                 default: s.get(&default),
                 doc: s.doc().to_string(),
+                control: crate::control::Control::of(s.kind(), &s.expected()),
             })
             .collect(),
         searchers: searchers::<G>()
@@ -138,6 +151,7 @@ fn info<G: ServeGame>() -> GameInfo {
                     .keys
                     .into_iter()
                     .map(|k| SettingInfo {
+                        control: crate::control::Control::of(k.kind, &k.values),
                         key: k.key.to_string(),
                         values: k.values,
                         default: k.default,

@@ -83,6 +83,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/sessions/{id}/undo", post(undo))
         .route("/api/sessions/{id}/ply", post(goto))
         .route("/api/sessions/{id}/stop", post(stop))
+        .route("/api/sessions/{id}/resign", post(resign))
+        .route("/api/sessions/{id}/record", get(record))
         .route("/api/replays", post(replay))
         .fallback(no_route)
         .method_not_allowed_fallback(no_method)
@@ -236,4 +238,40 @@ async fn replay(State(app): Shared, body: Result<Bytes, BytesRejection>) -> Resu
     let table = catalog::replay(record, number, records.len())?;
     let id = app.store.insert(table.clone(), Cost::default())?;
     Ok(answer(StatusCode::CREATED, &id, &table))
+}
+
+/// What `POST /api/sessions/{id}/resign` takes: the seat that resigns, if the person's seat
+/// is not the one meant.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResignRequest {
+    seat: Option<usize>,
+}
+
+async fn resign(
+    State(app): Shared,
+    Path(id): Path<String>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Response, ApiError> {
+    let table = app.store.get(&id)?;
+    let body = bytes(body)?;
+    let request: ResignRequest = if body.is_empty() {
+        ResignRequest { seat: None }
+    } else {
+        serde_json::from_slice(&body).map_err(|e| ApiError::bad(format!("broken JSON: {e}")))?
+    };
+    table.clone().resign(request.seat)?;
+    Ok(answer(StatusCode::OK, &id, &table))
+}
+
+/// The session's game as a sealed record, to save.
+async fn record(State(app): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let table = app.store.get(&id)?;
+    // The id is one the store made (hex digits): a file name as it is.
+    let disposition = format!("attachment; filename=\"tabula-{id}.txt\"");
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)],
+        table.record(),
+    )
+        .into_response())
 }

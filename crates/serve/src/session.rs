@@ -46,6 +46,7 @@ impl<G: ServeGame> Live<G> {
                 last_search: None,
                 engine_error: None,
                 record,
+                resigned: None,
                 wake: Some(wake),
             };
             for (seat, searcher) in searchers.into_iter().enumerate() {
@@ -79,6 +80,11 @@ pub trait Session: Send + Sync {
     fn goto(self: Arc<Self>, ply: usize) -> Result<(), ApiError>;
     /// Makes the running search return its best move now.
     fn stop(&self) -> Result<(), ApiError>;
+    /// Resigns the game for `seat` (default: the person's seat, or the person to move where
+    /// several sit) at the last ply.
+    fn resign(self: Arc<Self>, seat: Option<usize>) -> Result<(), ApiError>;
+    /// The game played so far as a sealed record (see [`crate::record`]).
+    fn record(&self) -> String;
     /// Ends the session's search for good.
     fn close(&self);
 }
@@ -97,6 +103,12 @@ impl<G: ServeGame> Session for Live<G> {
                 running.seat
             )));
         }
+        if let Some(seat) = state.resignation() {
+            return Err(ApiError::bad(format!(
+                "move '{}' refused: the game is over (seat {seat} resigned)",
+                clip(text)
+            )));
+        }
         let game = state.current();
         if let Some(outcome) = game.outcome() {
             return Err(ApiError::bad(format!("move '{}' refused: the game is over ({outcome})", clip(text))));
@@ -107,6 +119,8 @@ impl<G: ServeGame> Session for Live<G> {
             .table
             .play(mv, record)
             .map_err(|refusal| ApiError::bad(format!("move '{}' refused: {refusal}", clip(text))))?;
+        // A move at an earlier ply drops the later ones, a resignation at the end with them.
+        state.resigned = None;
         state.engine_error = None;
         engine_task::start_if_due(&mut state);
         Ok(())
@@ -114,6 +128,14 @@ impl<G: ServeGame> Session for Live<G> {
 
     fn undo(self: Arc<Self>) -> Result<(), ApiError> {
         let mut state = self.lock();
+        if state.resigned.take().is_some() {
+            // Taking back a resignation: the game goes on at its last ply.
+            let last = state.table.moves().len();
+            let _ = state.table.goto(last);
+            state.report = None;
+            engine_task::start_if_due(&mut state);
+            return Ok(());
+        }
         if state.table.moves().is_empty() {
             return Err(ApiError::conflict("nothing to undo: no move has been played"));
         }
@@ -142,6 +164,40 @@ impl<G: ServeGame> Session for Live<G> {
     fn stop(&self) -> Result<(), ApiError> {
         let state = self.lock();
         if state.table.stop() { Ok(()) } else { Err(ApiError::conflict("no search is running")) }
+    }
+
+    fn resign(self: Arc<Self>, seat: Option<usize>) -> Result<(), ApiError> {
+        let mut state = self.lock();
+        let last = state.table.moves().len();
+        let end = state.table.position(last).unwrap_or_else(|| state.current());
+        if let Some(outcome) = end.outcome() {
+            return Err(ApiError::conflict(format!("nothing to resign: the game is over ({outcome})")));
+        }
+        if let Some(seat) = state.resigned {
+            return Err(ApiError::conflict(format!("nothing to resign: seat {seat} resigned already")));
+        }
+        let seats = end.seats();
+        let to_move = end.to_move().index();
+        let seat = match seat {
+            Some(seat) if seat < seats => seat,
+            Some(seat) => return Err(ApiError::bad(format!("bad seat '{seat}': the game has {seats} seats"))),
+            None => {
+                let people: Vec<usize> = (0..seats).filter(|&s| state.seats.get(s) == Some(&Player::Person)).collect();
+                match people.as_slice() {
+                    [one] => *one,
+                    _ if people.contains(&to_move) => to_move,
+                    _ => return Err(ApiError::bad("bad resignation: say which seat resigns (no person is to move)")),
+                }
+            }
+        };
+        state.cancel_search();
+        let _ = state.table.goto(last);
+        state.resigned = Some(seat);
+        Ok(())
+    }
+
+    fn record(&self) -> String {
+        crate::record::record(&self.lock())
     }
 
     fn close(&self) {

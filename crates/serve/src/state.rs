@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabula_arena::{Sitter, Table, Wake};
 use tabula_board::Picture;
 use tabula_engine::{EngineGame, Searcher};
-use tabula_rules::{Game, GameOptions};
+use tabula_rules::{Game, GameOptions, Outcome, Seat};
 
 use crate::clicks::Clicks;
 use crate::search_view::SearchView;
@@ -81,6 +81,8 @@ pub struct State<G: ServeGame> {
     pub engine_error: Option<String>,
     /// The record replayed, if this session replays one.
     pub record: Option<RecordInfo>,
+    /// The seat that resigned at the last ply, if one did: the game is over there.
+    pub resigned: Option<usize>,
     /// What each engine thread calls after every event: the session polls its table.
     pub(crate) wake: Option<Wake>,
 }
@@ -91,10 +93,31 @@ impl<G: ServeGame> State<G> {
         self.table.game()
     }
 
-    /// The seat to move in the position shown, if the game goes on there.
+    /// The seat to move in the position shown, if the game goes on there (not over by the
+    /// rules, nor by a resignation at the last ply).
     pub fn seat_to_move(&self) -> Option<usize> {
         let game = self.current();
-        (!game.is_over()).then(|| game.to_move().index())
+        (!game.is_over() && self.resignation().is_none()).then(|| game.to_move().index())
+    }
+
+    /// Whether the ply shown is the last one played.
+    pub fn at_end(&self) -> bool {
+        self.table.cursor() == self.table.moves().len()
+    }
+
+    /// The seat that resigned, when the ply shown is the one it resigned at (the last).
+    pub fn resignation(&self) -> Option<usize> {
+        self.resigned.filter(|_| self.at_end())
+    }
+
+    /// The outcome at the ply shown: the rules', or a resignation's (with two seats the
+    /// other wins; with more, the resigning seat ranks last and the others share first).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(outcome) = self.current().outcome() {
+            return Some(outcome);
+        }
+        let seat = self.resignation()?;
+        Some(tabula_arena::game::forfeit(self.current().seats(), Seat(seat as u8)))
     }
 
     /// Whether `seat` is played by a person.

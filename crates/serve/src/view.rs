@@ -111,7 +111,9 @@ impl View {
             _ => Vec::new(),
         };
         let mut list = MoveList::new();
-        game.legal_moves(&mut list);
+        if state.resignation().is_none() {
+            game.legal_moves(&mut list);
+        }
         let legal = list
             .iter()
             .map(|&mv| {
@@ -163,8 +165,7 @@ impl View {
 
 /// The result at the ply shown, with why the game ended there.
 fn result<G: ServeGame>(state: &State<G>) -> Option<ResultView> {
-    let game = state.current();
-    let outcome = game.outcome()?;
+    let outcome = state.outcome()?;
     Some(ResultView {
         text: outcome.to_string(),
         reason: reason(state),
@@ -175,8 +176,14 @@ fn result<G: ServeGame>(state: &State<G>) -> Option<ResultView> {
 
 /// Why the game ended at the ply shown: the record's termination at its last ply (the
 /// runner that played it knows why it stopped: adjudication, a flag fall), else what the
-/// rules say of the finished position (a filled target, a hit Tower, the ply limit, ...).
+/// rules say of the finished position (a filled target, a hit Tower, the ply limit, ...),
+/// or the resignation.
 fn reason<G: ServeGame>(state: &State<G>) -> String {
+    if state.current().outcome().is_none()
+        && let Some(seat) = state.resignation()
+    {
+        return format!("seat {seat} resigned");
+    }
     if let Some(record) = &state.record
         && state.table.cursor() == state.table.moves().len()
         && let Some(termination) = record.tag("Termination")

@@ -20,6 +20,9 @@ pub const CHROMIUM: &str = "/usr/bin/chromium";
 /// See [`CHROMIUM`].
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
+/// A host name the browser resolves to this machine, as a DNS rebinding attacker's would.
+pub const REBOUND: &str = "rebound.example";
+
 /// How long a wait for the page lasts before the test fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -31,6 +34,28 @@ pub struct Browser {
     pub url: String,
     driver: Child,
     _profile: TempDir,
+}
+
+/// A test that fails ends its chromedriver (and with it the browser) too.
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// chromedriver's command for the browser's console log (not in the W3C protocol).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
+    }
 }
 
 /// A directory removed when dropped.
@@ -83,10 +108,17 @@ impl Browser {
             "--disable-sync",
             "--disable-dev-shm-usage",
             "--window-size=1400,1000",
+            // A name of this machine that is not its address, for a page reached by DNS
+            // rebinding; and no upgrade of such names to https.
+            &format!("--host-resolver-rules=MAP {REBOUND} 127.0.0.1"),
+            "--disable-features=HttpsUpgrades",
             "--hide-scrollbars",
             &format!("--user-data-dir={}", profile.display()),
         ];
-        let capabilities = json!({ "goog:chromeOptions": { "binary": CHROMIUM, "args": args } });
+        let capabilities = json!({
+            "goog:chromeOptions": { "binary": CHROMIUM, "args": args },
+            "goog:loggingPrefs": { "browser": "ALL" },
+        });
         let Value::Object(capabilities) = capabilities else { unreachable!() };
         let client = ClientBuilder::new(HttpConnector::new())
             .capabilities(capabilities)
@@ -166,7 +198,8 @@ impl Browser {
     {
         let start = Instant::now();
         while !done(self).await {
-            let error = self.text("#error").await;
+            let script = "const el = document.getElementById('error'); return el ? el.innerText : null;";
+            let error = self.script(script, vec![]).await;
             assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}; the page's error: {error:?}");
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
@@ -181,12 +214,13 @@ impl Browser {
         for (s, spec) in seats.iter().enumerate() {
             self.set(&format!("seat-{s}"), spec).await;
         }
-        self.set("think", "custom").await;
+        self.set("level", "custom").await;
         self.set("think-custom", think).await;
         for (key, value) in options {
-            let script = "const el = document.querySelector(`#options input[data-key=\"${arguments[0]}\"]`); \
-                          el.value = arguments[1]; return el.value;";
-            assert_eq!(self.script(script, vec![json!(key), json!(value)]).await, json!(value));
+            let script = "const el = document.querySelector(`#options [data-key=\"${arguments[0]}\"]`); \
+                          if (el.type === 'checkbox') el.checked = arguments[1] === 'true'; else el.value = arguments[1]; \
+                          el.dispatchEvent(new Event('change')); return optionValue(el);";
+            assert_eq!(self.script(script, vec![json!(key), json!(value)]).await, json!(value), "option {key}");
         }
         self.click("#start").await;
         self.wait_for("the new game", |b| {
@@ -211,20 +245,46 @@ impl Browser {
         target.click().await.unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
     }
 
-    /// Plays `mv` (a legal move of the page's view) by clicking its two spots, and its
-    /// button in the chooser when other moves share them. Returns when the click that sent
-    /// the move was made.
+    /// Plays `mv` (a legal move of the page's view) by clicking its two spots, as a person
+    /// would: a Martian Chess clock call ticked in its box first; an Icelights facing by its
+    /// arrow on the board (after clicking the turned piece when it is not the moved one), or
+    /// the chooser's "move without turning"; anything else shared by the two clicks in the
+    /// chooser. Returns when the click that sent the move was made.
     pub async fn click_move(&self, mv: &Value) -> Instant {
         let text = mv["text"].as_str().unwrap();
         let (from, to) = (&mv["from"], &mv["to"]);
         self.click_cell(from["cell"].as_str().unwrap(), from["level"].as_u64()).await;
+        let script = "const box = document.getElementById('call-clock'); box.checked = arguments[0]; return true;";
+        self.script(script, vec![json!(text.ends_with('!'))]).await;
         let mut sent = Instant::now();
         self.click_cell(to["cell"].as_str().unwrap(), None).await;
-        if self.shown("#chooser").await {
+        if self.exists("#board .facing").await {
+            let arrow = format!("#board .facing[data-move=\"{text}\"]");
+            if !self.exists(&arrow).await {
+                match text.rsplit_once(',').or_else(|| text.split_once('=').map(|(c, _)| (c, ""))) {
+                    Some((_, turn)) if !turn.is_empty() => {
+                        let cell = turn.split('=').next().unwrap();
+                        self.click_cell(cell, None).await;
+                    }
+                    _ => {
+                        sent = Instant::now();
+                        self.click(&format!("#chooser button[data-move=\"{text}\"]")).await;
+                        return sent;
+                    }
+                }
+            }
+            sent = Instant::now();
+            self.click(&arrow).await;
+        } else if self.shown("#chooser").await {
             sent = Instant::now();
             self.click(&format!("#chooser button[data-move=\"{text}\"]")).await;
         }
         sent
+    }
+
+    /// Whether the page has an element `css`.
+    pub async fn exists(&self, css: &str) -> bool {
+        self.script("return !!document.querySelector(arguments[0]);", vec![json!(css)]).await == json!(true)
     }
 
     /// The texts of the chooser's move buttons (its cancel button aside).
@@ -241,12 +301,79 @@ impl Browser {
     /// Replays the records file `text`, pasted into the page; waits for its session.
     pub async fn replay(&self, text: &str) {
         let before = self.view().await["id"].clone();
+        self.open_details("replay-box").await;
         let script = "document.getElementById('record-text').value = arguments[0]; return true;";
         self.script(script, vec![json!(text)]).await;
         self.click("#record-load").await;
         self.wait_for("the record's session", |b| {
             let before = before.clone();
             async move { b.view().await["id"] != before }
+        })
+        .await;
+    }
+
+    /// Opens the folded part of the form `id` (a `details` element).
+    pub async fn open_details(&self, id: &str) {
+        self.script("document.getElementById(arguments[0]).open = true; return true;", vec![json!(id)]).await;
+    }
+
+    /// Sizes the window so that the page's viewport is `width` by `height` CSS pixels.
+    pub async fn viewport(&self, width: u32, height: u32) {
+        for _ in 0..3 {
+            let inner = self.script("return [window.innerWidth, window.innerHeight];", vec![]).await;
+            let (w, h) = (inner[0].as_i64().unwrap(), inner[1].as_i64().unwrap());
+            if (w, h) == (width.into(), height.into()) {
+                return;
+            }
+            let (ow, oh) = self.client.get_window_size().await.unwrap();
+            let outer = |o: u64, want: u32, is: i64| (o as i64 + i64::from(want) - is).max(100) as u32;
+            self.client.set_window_size(outer(ow, width, w), outer(oh, height, h)).await.unwrap();
+        }
+        let inner = self.script("return [window.innerWidth, window.innerHeight];", vec![]).await;
+        assert_eq!(inner, json!([width, height]), "the viewport");
+    }
+
+    /// The messages of the browser's console at level SEVERE (errors, failed loads) since
+    /// the last call, as chromedriver's log has them.
+    pub async fn console_errors(&self) -> Vec<String> {
+        let log = self.client.issue_cmd(BrowserLog).await.expect("chromedriver's browser log");
+        let entries = log.as_array().cloned().unwrap_or_default();
+        entries
+            .iter()
+            .filter(|e| e["level"] == "SEVERE")
+            .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+            .collect()
+    }
+
+    /// How long the page took, in milliseconds from the start of its navigation: until its
+    /// DOM was read, until its load event ended, and until it first showed a game.
+    pub async fn load_times(&self) -> (f64, f64, f64) {
+        let script = "const nav = performance.getEntriesByType('navigation')[0]; \
+                      const shown = performance.getEntriesByName('tabula:game-shown')[0]; \
+                      return [nav.domContentLoadedEventEnd, nav.loadEventEnd, shown ? shown.startTime : -1];";
+        let times = self.script(script, vec![]).await;
+        let at = |i: usize| times[i].as_f64().unwrap_or(-1.0);
+        (at(0), at(1), at(2))
+    }
+
+    /// Reloads the page and waits for it to show a game or a notice.
+    pub async fn reload(&self) {
+        self.client.refresh().await.unwrap();
+        self.wait_until_shown().await;
+    }
+
+    /// Opens `url` (the board's page) and waits for it to show a game or a notice.
+    pub async fn open_page(&self, url: &str) {
+        self.client.goto(url).await.unwrap();
+        self.wait_until_shown().await;
+    }
+
+    /// Waits for the page to show a game or a notice.
+    async fn wait_until_shown(&self) {
+        self.wait_for("the page to show a game or a notice", |b| async move {
+            let script = "return typeof view !== 'undefined' && (view !== null || \
+                          !document.getElementById('notice').hidden);";
+            b.script(script, vec![]).await == json!(true)
         })
         .await;
     }
