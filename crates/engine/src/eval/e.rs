@@ -29,10 +29,16 @@
 //!   leave, which with three or more seats can hold the piece for good;
 //! * **tempo**: the seat to move is half a turn ahead.
 //!
+//! With `e.goal_start_pattern` a goal cell counts only under a piece of the size the opening
+//! puts there: a piece on a goal cell of another size has not arrived, and races to the
+//! nearest cell of its own size (one the seat has not filled, if there is any).
+//!
 //! Values are per seat; searches compare them as their opponent model says.
 
+use std::sync::LazyLock;
+
 use tabula_rules::MAX_SEATS;
-use tabula_rules::games::e::{CELLS, E, EMove, Slot, TABLES};
+use tabula_rules::games::e::{CELLS, E, EMove, Ring4Medium, Slot, TABLES, opening_size_at};
 use tabula_rules::geometry::bits::{BITS, Bits, has};
 use tabula_rules::geometry::hex::Hex;
 use tabula_rules::{Game, Seat};
@@ -110,6 +116,36 @@ fn race_to_free(cell: usize, size: u8, sector: usize, free: Bits) -> Score {
     TURN * ((d + s - 1) / s) + PROGRESS * d / s
 }
 
+/// Under `e.goal_start_pattern`, the goal cells of each sector that take each size (index
+/// 1 to 3), for each place of the ring-4 medium.
+static PATTERN: LazyLock<[[[Bits; 4]; 6]; 3]> = LazyLock::new(|| {
+    let mut masks = [[[0; 4]; 6]; 3];
+    let mediums = [Ring4Medium::Middle, Ring4Medium::Clockwise, Ring4Medium::Counterclockwise];
+    for (m, medium) in mediums.into_iter().enumerate() {
+        for (sector, by_size) in masks[m].iter_mut().enumerate() {
+            let mut cells = TABLES.sector[sector];
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                by_size[opening_size_at(sector as u8, c as u8, medium) as usize & 3] |= BITS[c];
+            }
+        }
+    }
+    masks
+});
+
+/// The goal cells of `sector` by the size they take in `game`, if its goal keeps the
+/// opening pattern.
+fn pattern(game: &E, sector: usize) -> Option<&'static [Bits; 4]> {
+    let options = game.options();
+    let medium = match options.ring4_medium {
+        Ring4Medium::Middle => 0,
+        Ring4Medium::Clockwise => 1,
+        Ring4Medium::Counterclockwise => 2,
+    };
+    options.goal_start_pattern.then(|| &PATTERN[medium][sector])
+}
+
 /// The race of `seat`: the turns its pieces outside the goal still need to reach it, in
 /// hundredths.
 pub fn race(game: &E, seat: Seat) -> Score {
@@ -155,6 +191,7 @@ impl Evaluator<E> for EEval {
             let sector = game.goal_sector(seat) as usize;
             let goal = game.goal(seat);
             let free = goal & !game.present(seat);
+            let pattern = pattern(game, sector);
             let stuck_cost = TRAPPED + TRAPPED_LATE * (goal & !free).count_ones() as Score / 15;
             let exposed = exposed(game, seat);
             let mut filled: Bits = 0;
@@ -166,16 +203,23 @@ impl Evaluator<E> for EEval {
             for (slot, size, covered, foreign) in game.pieces(seat) {
                 let c = slot.cell as usize;
                 let target = TARGET_RING[size as usize] as Score;
-                let fills = has(goal, c) && !has(filled, c);
+                let right = pattern.is_none_or(|p| has(p[size as usize], c));
+                let fills = has(goal, c) && !has(filled, c) && right;
                 if size < 3 && has(exposed, c) {
                     cost += EXPOSED;
                 }
                 if fills {
                     filled |= BITS[c];
                     cost += DEPTH * (target - self.ring[c] as Score).max(0);
-                } else if has(goal, c) {
+                } else if has(goal, c) && right {
                     cost += CROWDED;
                 } else {
+                    // Under the pattern, the cells of the piece's size (those the seat has
+                    // not filled, or all of them while its wrong pieces hold them).
+                    let free = pattern.map_or(free, |p| {
+                        let cells = p[size as usize];
+                        if cells & free != 0 { cells & free } else { cells & !BITS[c] }
+                    });
                     cost += race_to_free(c, size, sector, free) + DEPTH * (target - 2);
                     if covered && !foreign && !has(waiting, c) {
                         waiting |= BITS[c];

@@ -198,3 +198,22 @@ fn bench_positions_have_stacks_and_traps() {
         assert!(trapped && g.tall().count_ones() >= 2, "{}", p.text);
     }
 }
+
+#[test]
+fn under_the_start_pattern_a_goal_piece_of_the_wrong_size_has_not_arrived() {
+    // Each seat on its goal in the opening pattern (the start with the seats swapped), and
+    // the same with seat 0's large and small of one back row swapped.
+    let text = |row: &str, pattern: bool| {
+        format!(
+            "e players=2 sectors=03 turn=1 ply=10 passes=0 board=......./.......1l/.......1m1l/.......1s1m1l/\
+             .......1s1m1m1l/.......1s1s1s1m1l/............./{row}......./0l0m0m0s......./0l0m0s......./\
+             0l0m......./0l......./....... e.goal_start_pattern={pattern}"
+        )
+    };
+    let eval = EEval::without_tempo();
+    let value = |row: &str, pattern: bool| eval.evaluate(&E::from_text(&text(row, pattern)).unwrap())[0];
+    let (exact, swapped) = ("0l0m0s0s0s", "0s0m0s0s0l");
+    assert!(value(exact, true) - value(swapped, true) >= 2 * TURN, "two pieces must move");
+    assert!(value(exact, false) - value(swapped, false) < TURN, "without the pattern both goals are full");
+    assert_eq!(value(exact, true), value(exact, false));
+}
