@@ -163,7 +163,7 @@ pub fn forfeit(seats: usize, loser: Seat) -> Outcome {
 }
 
 /// Whether `game` ended only because of its ply cap.
-fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
+pub fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
     let mut free = game.options().clone();
     if free.max_plies().is_none() || free.set_max_plies(None).is_err() {
         return false;

@@ -1,9 +1,10 @@
 //! A session's game as a records file holds it: tags, the moves played and the result,
 //! sealed ([`tabula_arena::record`]), so that `tabula` and the board's replay read it back.
 
+use tabula_arena::game::ended_by_ply_limit;
 use tabula_arena::record::{RecordedMove, options_text, result_text};
 use tabula_arena::{Record, TimeControl};
-use tabula_rules::{Game, GameOptions, Seat};
+use tabula_rules::Seat;
 
 use crate::state::{ServeGame, State};
 
@@ -49,14 +50,4 @@ pub fn record<G: ServeGame>(state: &State<G>) -> String {
     tags.push(("PlyCount".into(), last.to_string()));
     let moves = table.moves().iter().map(|m| RecordedMove { text: m.text.clone(), comment: None }).collect();
     Record { tags, moves, result }.to_text(end.seats())
-}
-
-/// Whether `game` ended only because of its ply cap.
-fn ended_by_ply_limit<G: Game>(game: &G) -> bool {
-    let mut free = game.options().clone();
-    if free.max_plies().is_none() || free.set_max_plies(None).is_err() {
-        return false;
-    }
-    let mut copy = game.clone();
-    copy.set_options(&free).is_ok() && !copy.is_over()
 }
