@@ -52,8 +52,10 @@ fn a_match_prints_games_running_scores_and_the_table_and_writes_records() {
     args.extend(["--records", again.to_str().unwrap()]);
     ok(tabula(&args), "match again");
     let in_game_order = |text: &str| {
-        let mut records: Vec<String> = tabula_arena::read_records(text).into_iter().map(|r| r.unwrap().to_text(2)).collect();
-        records.sort_by_key(|r| r.split("[GameNumber \"").nth(1).and_then(|n| n.split('"').next()?.parse::<u32>().ok()));
+        let mut records: Vec<String> =
+            tabula_arena::read_records(text).into_iter().map(|r| r.unwrap().to_text(2)).collect();
+        records
+            .sort_by_key(|r| r.split("[GameNumber \"").nth(1).and_then(|n| n.split('"').next()?.parse::<u32>().ok()));
         records
     };
     let once = std::fs::read_to_string(&again).unwrap();
