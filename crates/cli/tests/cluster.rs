@@ -156,6 +156,67 @@ fn merge_names_missing_and_duplicated_games_and_refuses_other_matches() {
 }
 
 #[test]
+fn merge_names_the_shards_that_hold_missing_games_and_records() {
+    let dir = scratch("merge-shards");
+    // Two seats: rounds of two games, shard K of 4 holds rounds K, K+4.
+    let files: Vec<(String, String)> = (1..=4)
+        .map(|k| {
+            let (jsonl, rec) = (path(&dir, &format!("s{k}.jsonl")), path(&dir, &format!("s{k}.rec")));
+            ok(&with(&["--shard", &format!("{k}/4"), "--jsonl", &jsonl, "--records", &rec])
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>());
+            (jsonl, rec)
+        })
+        .collect();
+    let merged = path(&dir, "merged.rec");
+    let mut args = vec!["merge", "--shards", "4", "--records", &merged];
+    args.extend([&files[0].0, &files[2].0, &files[3].0, &files[0].1, &files[1].1, &files[3].1].map(String::as_str));
+    let out = tabula(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.lines().any(|l| l == "tabula: shards with games missing: 2 of 4"), "{stderr}");
+    assert!(stderr.lines().any(|l| l.starts_with("tabula: shards with records missing: 3 of 4 (--resume keeps")));
+    assert!(stderr.lines().last().unwrap().contains("games 3-4, 11-12 missing; no record of games 5-6, 13-14"));
+    // A whole set names no shard; more shards than rounds is bad input.
+    let all: Vec<&str> = files.iter().flat_map(|(j, r)| [j.as_str(), r.as_str()]).collect();
+    let out = tabula(&[&["merge", "--shards", "4"][..], &all].concat());
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("shards"), "{out:?}");
+    fails(&[&["merge", "--shards", "9"][..], &all].concat(), &["--shards 9", "8 rounds"]);
+
+    // Three seats, two engines: rotating, a round is two games; every seating, six. Only
+    // shard 1 played.
+    for (seatings, shards, missing) in [("rotate", "3", "2, 3 of 3"), ("all", "2", "2 of 2")] {
+        let one = path(&dir, &format!("{seatings}.jsonl"));
+        ok(&[
+            "match",
+            "chinese-checkers",
+            "--players",
+            "3",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--tc",
+            "depth=1",
+            "--games",
+            "12",
+            "--seatings",
+            seatings,
+            "--shard",
+            &format!("1/{shards}"),
+            "--jsonl",
+            &one,
+        ]);
+        let out = tabula(&["merge", "--shards", shards, &one]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        let named = format!("tabula: shards with games missing: {missing}");
+        assert!(stderr.lines().any(|l| l == named), "{seatings}: {stderr}");
+    }
+}
+
+#[test]
 fn a_match_killed_and_resumed_reports_what_one_run_reports() {
     let dir = scratch("resume");
     let (single, single_records) = single_run(&dir);
