@@ -2,7 +2,7 @@
 //! docs/cluster.md, resuming a killed match, Ctrl-C, write failures, damaged files, SPRT.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use yaml_rust2::{Yaml, YamlLoader};
@@ -350,34 +350,149 @@ fn cluster_docs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cluster")
 }
 
+/// Runs a script of `docs/cluster` with bash, as Slurm would run it, in `env` (and nothing
+/// else of the test's environment but PATH).
+fn slurm_script(name: &str, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new("bash");
+    command.arg(cluster_docs().join(name)).env_clear().env("PATH", std::env::var("PATH").unwrap_or_default());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().unwrap()
+}
+
 #[test]
 fn the_slurm_scripts_play_the_shards_and_merge_them() {
     let dir = scratch("slurm");
     let out = dir.join("results");
-    for task in 0..4 {
-        let status = Command::new("bash")
-            .arg(cluster_docs().join("match.slurm"))
-            .env("SLURM_ARRAY_TASK_ID", task.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", "4")
-            .env("TABULA", bin())
-            .env("OUT", &out)
-            .env("GAMES", "8")
-            .env("NODES", "200")
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
+    let out = out.to_str().unwrap();
+    let env = [("TABULA", bin()), ("OUT", out), ("SHARDS", "4"), ("GAMES", "8"), ("TC", "nodes=200")];
+    let task = |id: &str, extra: &[(&str, &str)]| {
+        slurm_script("match.slurm", &[&env[..], extra, &[("SLURM_ARRAY_TASK_ID", id)]].concat())
+    };
+    // Shards 1, 2 and 4 play; the merge names shard 3 and the commands that play it.
+    for id in ["0", "1", "3"] {
+        let played = task(id, &[]);
+        let stdout = String::from_utf8_lossy(&played.stdout);
+        assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+        let shard = format!("tabula-match: shard {}/4, ", id.parse::<usize>().unwrap() + 1);
+        assert!(stdout.starts_with(&shard), "{stdout}");
     }
-    let merged = Command::new("bash")
-        .arg(cluster_docs().join("merge.slurm"))
-        .env("TABULA", bin())
-        .env("OUT", &out)
-        .output()
-        .unwrap();
+    let merged = slurm_script("merge.slurm", &env);
+    let (stdout, stderr) = (String::from_utf8_lossy(&merged.stdout), String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(merged.status.code(), Some(3), "{stderr}");
+    assert!(stdout.contains("6 games of 8") && stdout.contains("missing 5-6"), "{stdout}");
+    assert!(stderr.contains("tabula: shards with games missing: 3 of 4\n"), "{stderr}");
+    assert!(stdout.contains("tabula-merge: run shard 3 of 4 again"), "{stdout}");
+    let script = cluster_docs().join("match.slurm").canonicalize().unwrap();
+    let rerun = format!("--array=2 --chdir='{}' '{}'", std::env::current_dir().unwrap().display(), script.display());
+    assert!(stdout.contains(&rerun), "{rerun} in {stdout}");
+    assert!(stdout.contains(&format!("    export TABULA='{}' OUT='{out}' SHARDS='4' TC='nodes=200' GAMES='8'", bin())));
+    assert!(stdout.contains("    unset GAME PLAYERS ENGINES OPENINGS SEED SPRT RECORDS CONCURRENCY\n"), "{stdout}");
+    assert!(!Path::new(out).join("all.rec").exists());
+    // Shard 3 played: the whole match.
+    assert!(task("2", &[]).status.success());
+    let merged = slurm_script("merge.slurm", &env);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let report = std::fs::read_to_string(out.join("report.txt")).unwrap();
-    assert!(report.contains("8 games of 8") && report.contains("missing none"), "{report}");
-    assert_eq!(tabula_arena::parse_records(&std::fs::read_to_string(out.join("all.rec")).unwrap()).unwrap().len(), 8);
+    assert!(stdout.contains("8 games of 8") && stdout.contains("missing none"), "{stdout}");
+    assert!(stdout.contains("tabula-merge: every game is there once"), "{stdout}");
+    let report = std::fs::read_to_string(Path::new(out).join("report.txt")).unwrap();
+    assert!(stdout.contains(&report), "{report}");
+    assert_eq!(
+        tabula_arena::parse_records(&std::fs::read_to_string(Path::new(out).join("all.rec")).unwrap()).unwrap().len(),
+        8
+    );
+
+    // Without records, with the sequential test decided by the merge.
+    let bare = dir.join("bare");
+    let bare = bare.to_str().unwrap();
+    let env = [("OUT", bare), ("RECORDS", "no"), ("SPRT", "elo0=0,elo1=10")];
+    for id in ["0", "1", "2", "3"] {
+        assert!(task(id, &env).status.success());
+    }
+    assert!(!Path::new(bare).join("shard-1.rec").exists());
+    let merged = slurm_script("merge.slurm", &[("TABULA", bin()), ("SHARDS", "4"), env[0], env[2]]);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert!(stdout.contains("8 games of 8") && stdout.contains("SPRT elo0=0") && stdout.contains("LLR"), "{stdout}");
+    assert!(!Path::new(bare).join("all.rec").exists());
+
+    // Nothing played: every shard to run again.
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let merged = slurm_script("merge.slurm", &[("TABULA", bin()), ("SHARDS", "4"), ("OUT", empty.to_str().unwrap())]);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
+    assert_eq!(merged.status.code(), Some(3));
+    assert!(stdout.contains("run shards 1, 2, 3, 4 of 4 again") && stdout.contains("--array=0,1,2,3 "), "{stdout}");
+}
+
+#[test]
+fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
+    let dir = scratch("slurm-bad");
+    let out = dir.join("results");
+    let out = out.to_str().unwrap();
+    let good = [
+        ("TABULA", bin()),
+        ("OUT", out),
+        ("SHARDS", "4"),
+        ("SLURM_ARRAY_TASK_ID", "0"),
+        ("GAMES", "8"),
+        ("TC", "nodes=200"),
+    ];
+    let cases: &[(&[(&str, &str)], &str)] = &[
+        (&[("SHARDS", "")], "SHARDS is not set"),
+        (&[("SHARDS", "four")], "SHARDS='four' is not a shard count"),
+        (&[("SLURM_ARRAY_TASK_ID", "")], "not an array task: submit with --array=0-3"),
+        (&[("SLURM_ARRAY_TASK_ID", "4")], "array task 4 is past the last shard, 4 of 4: the tasks are 0-3"),
+        (&[("TABULA", "/no/such/tabula")], "TABULA='/no/such/tabula' is not a program"),
+        (&[("OUT", "results")], "OUT='results' is not an absolute path"),
+        (&[("OUT", "")], "OUT is not set"),
+        (&[("GAMES", "-3")], "GAMES='-3' is not a number of games"),
+        (&[("SEED", "x")], "SEED='x' is not a seed"),
+        (&[("CONCURRENCY", "0")], "CONCURRENCY='0'"),
+        (&[("PLAYERS", "two")], "PLAYERS='two'"),
+        (&[("RECORDS", "maybe")], "RECORDS='maybe' is neither yes nor no"),
+        (&[("ENGINES", "alphabeta")], "ENGINES='alphabeta' names 1 engine(s)"),
+        (&[("SPRT", "elo0=5,elo1=0")], "SPRT='elo0=5,elo1=0': bad --sprt elo1 '0': it must exceed elo0 '5'"),
+        (&[("SPRT", "elo0=0,elo1=5"), ("ENGINES", "alphabeta mcts greedy")], "SPRT='elo0=0,elo1=5' tests two engines"),
+        // What tabula checks itself, before a game is played.
+        (&[("TC", "fast")], "fast"),
+        (&[("GAME", "chess")], "chess"),
+        (&[("SHARDS", "5")], "bad --shard '1/5': the match has 4 rounds"),
+    ];
+    for (change, message) in cases {
+        let env: Vec<(&str, &str)> = good
+            .iter()
+            .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
+            .chain(change.iter().filter(|(_, value)| !value.is_empty()))
+            .copied()
+            .collect();
+        let ran = slurm_script("match.slurm", &env);
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
+        assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+        assert!(!Path::new(out).join("shard-1.jsonl").exists(), "{change:?} played");
+    }
+    let merge: &[(&[(&str, &str)], &str)] = &[
+        (&[("OUT", "")], "OUT is not set"),
+        (&[("OUT", "/no/such/directory")], "OUT='/no/such/directory' is not a directory"),
+        (&[("SHARDS", "0")], "SHARDS='0' is not a shard count"),
+        (&[("TABULA", "no-such-tabula")], "TABULA='no-such-tabula' is not a program"),
+    ];
+    std::fs::create_dir_all(out).unwrap();
+    for (change, message) in merge {
+        let env: Vec<(&str, &str)> = good[..3]
+            .iter()
+            .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
+            .chain(change.iter().filter(|(_, value)| !value.is_empty()))
+            .copied()
+            .collect();
+        let ran = slurm_script("merge.slurm", &env);
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
+        assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+    }
 }
 
 /// A YAML file of `docs/cluster`, parsed.
