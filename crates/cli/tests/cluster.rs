@@ -495,59 +495,90 @@ fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
     }
 }
 
-/// A YAML file of `docs/cluster`, parsed.
-fn manifest(name: &str) -> Yaml {
+/// The documents of a YAML file of `docs/cluster`, by kind.
+fn manifest(name: &str) -> Vec<Yaml> {
     let text = std::fs::read_to_string(cluster_docs().join(name)).unwrap();
-    YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}")).remove(0)
+    YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-/// The shell command of a Job's first container, with the match made small and the shared
-/// volume made a local folder.
-fn job_command(job: &Yaml, results: &Path) -> String {
+fn of_kind<'a>(docs: &'a [Yaml], kind: &str) -> &'a Yaml {
+    docs.iter().find(|d| d["kind"].as_str() == Some(kind)).unwrap_or_else(|| panic!("no {kind}"))
+}
+
+/// Runs the first container of a Job as its pod would, in the environment `env`, with the
+/// results on the local folder `OUT` of `env`, not the volume; gives its output.
+fn run_pod(job: &Yaml, env: &[(String, String)], index: Option<i64>) -> Output {
     let container = &job["spec"]["template"]["spec"]["containers"][0];
-    assert_eq!(container["command"][0].as_str(), Some("sh"));
-    let mount = container["volumeMounts"][0]["mountPath"].as_str().unwrap();
-    container["args"][0]
-        .as_str()
-        .unwrap()
-        .replace("--games 400", "--games 16")
-        .replace("nodes=20000", "nodes=200")
-        .replace(mount, &results.display().to_string())
+    assert_eq!(container["command"][0].as_str(), Some("bash"));
+    assert_eq!(container["command"][1].as_str(), Some("-c"));
+    let script = container["args"][0].as_str().unwrap();
+    assert!(script.starts_with("set -euo pipefail\n"), "{script}");
+    let path =
+        format!("{}:{}", Path::new(bin()).parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let mut command = Command::new("bash");
+    command.args(["-c", script]).env_clear().env("PATH", &path).envs(env.iter().map(|(k, v)| (k, v)));
+    if let Some(index) = index {
+        command.env("JOB_COMPLETION_INDEX", index.to_string());
+    }
+    command.output().unwrap()
 }
 
 #[test]
 fn the_kubernetes_jobs_are_indexed_and_their_commands_play_and_merge() {
-    let job = manifest("match-job.yaml");
-    assert_eq!(job["kind"].as_str(), Some("Job"));
+    let docs = manifest("match-job.yaml");
+    let config = of_kind(&docs, "ConfigMap");
+    let name = config["metadata"]["name"].as_str().unwrap();
+    let job = of_kind(&docs, "Job");
     assert_eq!(job["apiVersion"].as_str(), Some("batch/v1"));
     let spec = &job["spec"];
     assert_eq!(spec["completionMode"].as_str(), Some("Indexed"));
     let shards = spec["completions"].as_i64().unwrap();
     assert_eq!(spec["parallelism"].as_i64(), Some(shards));
+    let data = config["data"].as_hash().unwrap();
+    assert_eq!(config["data"]["SHARDS"].as_str(), Some(shards.to_string().as_str()), "completions is not SHARDS");
+    let container = &spec["template"]["spec"]["containers"][0];
+    assert_eq!(container["envFrom"][0]["configMapRef"]["name"].as_str(), Some(name));
+    assert_eq!(container["volumeMounts"][0]["mountPath"].as_str(), config["data"]["OUT"].as_str());
     let claim = &spec["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"];
     let dir = scratch("kubernetes");
     let results = dir.join("results");
     std::fs::create_dir_all(&results).unwrap();
-    let command = job_command(&job, &results);
-    assert!(command.contains(&format!("--shard $((JOB_COMPLETION_INDEX + 1))/{shards}")), "{command}");
-    let path =
-        format!("{}:{}", Path::new(bin()).parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    // The ConfigMap's match, made small, on a local folder.
+    let env: Vec<(String, String)> = data
+        .iter()
+        .map(|(k, v)| {
+            let k = k.as_str().unwrap().to_string();
+            let v = match k.as_str() {
+                "GAMES" => "32".into(),
+                "TC" => "nodes=200".into(),
+                "OUT" => results.display().to_string(),
+                _ => v.as_str().unwrap().to_string(),
+            };
+            (k, v)
+        })
+        .collect();
     for index in 0..shards {
-        let status = Command::new("sh")
-            .args(["-c", &command])
-            .env("JOB_COMPLETION_INDEX", index.to_string())
-            .env("PATH", &path)
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success(), "shard {index}: {command}");
+        let out = run_pod(job, &env, Some(index));
+        assert!(out.status.success(), "shard {index}: {}", String::from_utf8_lossy(&out.stderr));
     }
-    let merge = manifest("merge-job.yaml");
-    assert_eq!(merge["kind"].as_str(), Some("Job"));
+    let merge_docs = manifest("merge-job.yaml");
+    let merge = of_kind(&merge_docs, "Job");
+    assert_eq!(
+        merge["spec"]["template"]["spec"]["containers"][0]["envFrom"][0]["configMapRef"]["name"].as_str(),
+        Some(name)
+    );
     assert_eq!(&merge["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"], claim);
-    let out = Command::new("sh").args(["-c", &job_command(&merge, &results)]).env("PATH", &path).output().unwrap();
+    let out = run_pod(merge, &env, None);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && stdout.contains("16 games of 16") && stdout.contains("missing none"), "{stdout}");
+    assert!(out.status.success() && stdout.contains("32 games of 32") && stdout.contains("missing none"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(results.join("report.txt")).unwrap(), stdout);
+    assert!(results.join("all.rec").exists());
+    // A shard lost: the merge Job fails with tabula merge's status, through the pipe.
+    std::fs::remove_file(results.join("shard-3.jsonl")).unwrap();
+    let out = run_pod(merge, &env, None);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shards with games missing: 3 of 8"), "{out:?}");
+    assert!(!results.join("all.rec").exists());
 }
 
 #[test]
