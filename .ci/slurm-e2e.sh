@@ -190,13 +190,16 @@ state() {
 "$TABULA" "${single[@]}" --concurrency 1 --records "$dir/single.rec" >"$dir/single.txt" 2>"$dir/single.log" &
 single_pid=$!
 
-# --- The documented commands (docs/cluster.md, "Slurm"), run in the repository.
+# --- The documented commands (docs/cluster.md, "Slurm"), run in the repository, as written
+# there (a test of crates/cli/tests/cluster.rs holds the two to the same lines).
 export "${match_env[@]}" OUT="$dir/out"
 say "submitting the match: ${match_env[*]} OUT=$OUT"
 cd "$repo"
 mkdir -p "$OUT"
 jobid=$(sbatch --parsable --array=0-$((SHARDS - 1)) --chdir="$OUT" docs/cluster/match.slurm)
-sbatch --dependency=afterany:"$jobid" --chdir="$OUT" docs/cluster/merge.slurm | tee "$dir/submitted"
+{
+sbatch --dependency=afterany:"$jobid" --chdir="$OUT" docs/cluster/merge.slurm
+} | tee "$dir/submitted"
 merge=$(sed -n 's/^Submitted batch job //p' "$dir/submitted")
 
 # Task 1 (shard 2) is cancelled once it has finished a game, before it finishes its shard.

@@ -495,6 +495,22 @@ fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
     }
 }
 
+#[test]
+fn the_slurm_commands_of_the_doc_are_the_ones_the_end_to_end_test_and_the_script_give() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/cluster.md")).unwrap();
+    let slurm = &doc[doc.find("\n## Slurm\n").expect("a Slurm section")..];
+    let block = slurm.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("the submit commands");
+    let commands: Vec<&str> = block.lines().filter(|l| !l.starts_with("export ")).collect();
+    assert!(commands.iter().any(|c| c.starts_with("jobid=$(sbatch ")), "{block}");
+    let e2e = std::fs::read_to_string(root.join(".ci/slurm-e2e.sh")).unwrap();
+    let script = std::fs::read_to_string(cluster_docs().join("match.slurm")).unwrap();
+    for command in commands {
+        assert!(e2e.lines().any(|l| l == command), ".ci/slurm-e2e.sh does not run: {command}");
+        assert!(script.lines().any(|l| l == format!("#   {command}")), "match.slurm does not say: {command}");
+    }
+}
+
 /// The documents of a YAML file of `docs/cluster`, by kind.
 fn manifest(name: &str) -> Vec<Yaml> {
     let text = std::fs::read_to_string(cluster_docs().join(name)).unwrap();
