@@ -456,6 +456,7 @@ fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
         (&[("ENGINES", "alphabeta")], "ENGINES='alphabeta' names 1 engine(s)"),
         (&[("SPRT", "elo0=5,elo1=0")], "SPRT='elo0=5,elo1=0': bad --sprt elo1 '0': it must exceed elo0 '5'"),
         (&[("SPRT", "elo0=0,elo1=5"), ("ENGINES", "alphabeta mcts greedy")], "SPRT='elo0=0,elo1=5' tests two engines"),
+        (&[("SPRT", "elo0=0,elo1=5"), ("PLAYERS", "3")], "SPRT='elo0=0,elo1=5' tests games of two seats"),
         // What tabula checks itself, before a game is played.
         (&[("TC", "fast")], "fast"),
         (&[("GAME", "chess")], "chess"),
