@@ -6,7 +6,8 @@
 //! exactly once (and, with `--records`, every game's record), 3 when games are missing,
 //! appear twice, or a line or record is damaged (the report is printed all the same, the
 //! records file is not written), unless `--partial` accepts an incomplete set on purpose;
-//! 2 for bad input, as everywhere.
+//! 2 for bad input, as everywhere. Given the shard count (`--shards N`), it names the shards
+//! that hold the missing games, the ones to run again.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -15,6 +16,7 @@ use std::path::PathBuf;
 use clap::Args;
 use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
+use tabula_arena::schedule::every_seating;
 use tabula_arena::sprt::Sprt;
 use tabula_arena::{GameLine, Record, read_lines, read_records};
 
@@ -37,6 +39,10 @@ pub struct MergeArgs {
     /// exit 0 and write what there is, with a warning. Without it such a merge exits 3.
     #[arg(long)]
     partial: bool,
+    /// The number of shards the match was split into (`--shard K/N`'s N): name the shards
+    /// that hold the games missing, the ones to run again (with `--resume`).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    shards: Option<u32>,
 }
 
 /// A game's line and the file it came from.
@@ -132,6 +138,13 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
             problems.push(format!("no record of games {}", ranges(&unrecorded)));
         }
     }
+    if let Some(count) = args.shards {
+        let unrecorded: Vec<usize> = match args.records {
+            Some(_) => lines.iter().filter(|l| !records.contains_key(&l.game)).map(|l| l.round).collect(),
+            None => Vec::new(),
+        };
+        name_shards(count as usize, round_size(&lines, engines, seats, of), of, &missing, &unrecorded)?;
+    }
     let whole = problems.is_empty() || args.partial;
     if let Some(path) = args.records.as_ref().filter(|_| whole) {
         let mut body = String::new();
@@ -169,6 +182,72 @@ pub fn run(args: MergeArgs) -> Result<(), CliError> {
             if args.records.is_some() { " (the records file is not written)" } else { "" }
         ))),
     }
+}
+
+/// With `--shards N`: warns which shards hold the missing games (to run again with
+/// `--resume`) and which hold games that have a line but no record (`unrecorded`: rounds of
+/// such games; `--resume` keeps a game whose line is there, so the shard's files must go
+/// before it runs again); refuses more shards than rounds. `size` is the games in a round.
+fn name_shards(
+    count: usize,
+    size: Option<usize>,
+    of: usize,
+    missing: &[usize],
+    unrecorded: &[usize],
+) -> Result<(), CliError> {
+    let shard_of_round = |round: usize| round.saturating_sub(1) % count + 1;
+    if let Some(size) = size
+        && count > of / size
+    {
+        return Err(usage(format!(
+            "--shards {count}: the match has {}, and a shard plays whole rounds",
+            plural(of / size, "round", "rounds")
+        )));
+    }
+    if !missing.is_empty() {
+        match size {
+            Some(size) => {
+                let shards: Vec<usize> = missing.iter().map(|g| shard_of_round((g - 1) / size + 1)).collect();
+                eprintln!("tabula: shards with games missing: {} of {count}", list(&shards));
+            }
+            None => eprintln!("tabula: warning: the lines do not tell how many games a round has: no shard named"),
+        }
+    }
+    if !unrecorded.is_empty() {
+        let shards: Vec<usize> = unrecorded.iter().map(|&round| shard_of_round(round)).collect();
+        eprintln!(
+            "tabula: shards with records missing: {} of {count} (--resume keeps a game whose line is there: \
+             remove the shard's files before running it again)",
+            list(&shards)
+        );
+    }
+    Ok(())
+}
+
+/// The games in a round of the match these lines come from: two with two seats; with more,
+/// one per engine (seatings rotate) or one per seating (seatings all), whichever the lines'
+/// game and round numbers agree with. `None` if the lines cannot tell.
+fn round_size(lines: &[GameLine], engines: usize, seats: usize, of: usize) -> Option<usize> {
+    let mut sizes =
+        if seats == 2 { vec![2] } else { vec![engines, every_seating(engines, seats).map_or(0, |all| all.len())] };
+    sizes.retain(|&size| {
+        size > 0
+            && of.is_multiple_of(size)
+            && lines.iter().all(|l| l.game.checked_sub(1).is_some_and(|g| l.round == g / size + 1))
+    });
+    sizes.dedup();
+    match sizes[..] {
+        [size] => Some(size),
+        _ => None,
+    }
+}
+
+/// Numbers sorted, once each, joined by commas: `2, 4`.
+fn list(numbers: &[usize]) -> String {
+    let mut sorted = numbers.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// Adds a records file's readable records by game number, warning about damaged ones;

@@ -2,7 +2,7 @@
 //! docs/cluster.md, resuming a killed match, Ctrl-C, write failures, damaged files, SPRT.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use yaml_rust2::{Yaml, YamlLoader};
@@ -156,6 +156,67 @@ fn merge_names_missing_and_duplicated_games_and_refuses_other_matches() {
 }
 
 #[test]
+fn merge_names_the_shards_that_hold_missing_games_and_records() {
+    let dir = scratch("merge-shards");
+    // Two seats: rounds of two games, shard K of 4 holds rounds K, K+4.
+    let files: Vec<(String, String)> = (1..=4)
+        .map(|k| {
+            let (jsonl, rec) = (path(&dir, &format!("s{k}.jsonl")), path(&dir, &format!("s{k}.rec")));
+            ok(&with(&["--shard", &format!("{k}/4"), "--jsonl", &jsonl, "--records", &rec])
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>());
+            (jsonl, rec)
+        })
+        .collect();
+    let merged = path(&dir, "merged.rec");
+    let mut args = vec!["merge", "--shards", "4", "--records", &merged];
+    args.extend([&files[0].0, &files[2].0, &files[3].0, &files[0].1, &files[1].1, &files[3].1].map(String::as_str));
+    let out = tabula(&args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.lines().any(|l| l == "tabula: shards with games missing: 2 of 4"), "{stderr}");
+    assert!(stderr.lines().any(|l| l.starts_with("tabula: shards with records missing: 3 of 4 (--resume keeps")));
+    assert!(stderr.lines().last().unwrap().contains("games 3-4, 11-12 missing; no record of games 5-6, 13-14"));
+    // A whole set names no shard; more shards than rounds is bad input.
+    let all: Vec<&str> = files.iter().flat_map(|(j, r)| [j.as_str(), r.as_str()]).collect();
+    let out = tabula(&[&["merge", "--shards", "4"][..], &all].concat());
+    assert!(out.status.success() && !String::from_utf8_lossy(&out.stderr).contains("shards"), "{out:?}");
+    fails(&[&["merge", "--shards", "9"][..], &all].concat(), &["--shards 9", "8 rounds"]);
+
+    // Three seats, two engines: rotating, a round is two games; every seating, six. Only
+    // shard 1 played.
+    for (seatings, shards, missing) in [("rotate", "3", "2, 3 of 3"), ("all", "2", "2 of 2")] {
+        let one = path(&dir, &format!("{seatings}.jsonl"));
+        ok(&[
+            "match",
+            "chinese-checkers",
+            "--players",
+            "3",
+            "--engine",
+            "greedy",
+            "--engine",
+            "random",
+            "--tc",
+            "depth=1",
+            "--games",
+            "12",
+            "--seatings",
+            seatings,
+            "--shard",
+            &format!("1/{shards}"),
+            "--jsonl",
+            &one,
+        ]);
+        let out = tabula(&["merge", "--shards", shards, &one]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        let named = format!("tabula: shards with games missing: {missing}");
+        assert!(stderr.lines().any(|l| l == named), "{seatings}: {stderr}");
+    }
+}
+
+#[test]
 fn a_match_killed_and_resumed_reports_what_one_run_reports() {
     let dir = scratch("resume");
     let (single, single_records) = single_run(&dir);
@@ -289,89 +350,252 @@ fn cluster_docs() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cluster")
 }
 
+/// Runs a script of `docs/cluster` with bash, as Slurm would run it, in `env` (and nothing
+/// else of the test's environment but PATH).
+fn slurm_script(name: &str, env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new("bash");
+    command.arg(cluster_docs().join(name)).env_clear().env("PATH", std::env::var("PATH").unwrap_or_default());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.output().unwrap()
+}
+
 #[test]
 fn the_slurm_scripts_play_the_shards_and_merge_them() {
     let dir = scratch("slurm");
     let out = dir.join("results");
-    for task in 0..4 {
-        let status = Command::new("bash")
-            .arg(cluster_docs().join("match.slurm"))
-            .env("SLURM_ARRAY_TASK_ID", task.to_string())
-            .env("SLURM_ARRAY_TASK_COUNT", "4")
-            .env("TABULA", bin())
-            .env("OUT", &out)
-            .env("GAMES", "8")
-            .env("NODES", "200")
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success());
+    let out = out.to_str().unwrap();
+    let env = [("TABULA", bin()), ("OUT", out), ("SHARDS", "4"), ("GAMES", "8"), ("TC", "nodes=200")];
+    let task = |id: &str, extra: &[(&str, &str)]| {
+        slurm_script("match.slurm", &[&env[..], extra, &[("SLURM_ARRAY_TASK_ID", id)]].concat())
+    };
+    // Shards 1, 2 and 4 play; the merge names shard 3 and the commands that play it.
+    for id in ["0", "1", "3"] {
+        let played = task(id, &[]);
+        let stdout = String::from_utf8_lossy(&played.stdout);
+        assert!(played.status.success(), "{}", String::from_utf8_lossy(&played.stderr));
+        let shard = format!("tabula-match: shard {}/4, ", id.parse::<usize>().unwrap() + 1);
+        assert!(stdout.starts_with(&shard), "{stdout}");
     }
-    let merged = Command::new("bash")
-        .arg(cluster_docs().join("merge.slurm"))
-        .env("TABULA", bin())
-        .env("OUT", &out)
-        .output()
-        .unwrap();
+    let merged = slurm_script("merge.slurm", &env);
+    let (stdout, stderr) = (String::from_utf8_lossy(&merged.stdout), String::from_utf8_lossy(&merged.stderr));
+    assert_eq!(merged.status.code(), Some(3), "{stderr}");
+    assert!(stdout.contains("6 games of 8") && stdout.contains("missing 5-6"), "{stdout}");
+    assert!(stderr.contains("tabula: shards with games missing: 3 of 4\n"), "{stderr}");
+    assert!(stdout.contains("tabula-merge: run shard 3 of 4 again"), "{stdout}");
+    let script = cluster_docs().join("match.slurm").canonicalize().unwrap();
+    let rerun = format!("--array=2 --chdir='{}' '{}'", std::env::current_dir().unwrap().display(), script.display());
+    assert!(stdout.contains(&rerun), "{rerun} in {stdout}");
+    assert!(stdout.contains(&format!("    export TABULA='{}' OUT='{out}' SHARDS='4' TC='nodes=200' GAMES='8'", bin())));
+    assert!(stdout.contains("    unset GAME PLAYERS ENGINES OPENINGS SEED SPRT RECORDS CONCURRENCY\n"), "{stdout}");
+    assert!(!Path::new(out).join("all.rec").exists());
+    // Shard 3 played: the whole match.
+    assert!(task("2", &[]).status.success());
+    let merged = slurm_script("merge.slurm", &env);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
     assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
-    let report = std::fs::read_to_string(out.join("report.txt")).unwrap();
-    assert!(report.contains("8 games of 8") && report.contains("missing none"), "{report}");
-    assert_eq!(tabula_arena::parse_records(&std::fs::read_to_string(out.join("all.rec")).unwrap()).unwrap().len(), 8);
+    assert!(stdout.contains("8 games of 8") && stdout.contains("missing none"), "{stdout}");
+    assert!(stdout.contains("tabula-merge: every game is there once"), "{stdout}");
+    let report = std::fs::read_to_string(Path::new(out).join("report.txt")).unwrap();
+    assert!(stdout.contains(&report), "{report}");
+    assert_eq!(
+        tabula_arena::parse_records(&std::fs::read_to_string(Path::new(out).join("all.rec")).unwrap()).unwrap().len(),
+        8
+    );
+
+    // Without records, with the sequential test decided by the merge.
+    let bare = dir.join("bare");
+    let bare = bare.to_str().unwrap();
+    let env = [("OUT", bare), ("RECORDS", "no"), ("SPRT", "elo0=0,elo1=10")];
+    for id in ["0", "1", "2", "3"] {
+        assert!(task(id, &env).status.success());
+    }
+    assert!(!Path::new(bare).join("shard-1.rec").exists());
+    let merged = slurm_script("merge.slurm", &[("TABULA", bin()), ("SHARDS", "4"), env[0], env[2]]);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
+    assert!(merged.status.success(), "{}", String::from_utf8_lossy(&merged.stderr));
+    assert!(stdout.contains("8 games of 8") && stdout.contains("SPRT elo0=0") && stdout.contains("LLR"), "{stdout}");
+    assert!(!Path::new(bare).join("all.rec").exists());
+
+    // Nothing played: every shard to run again.
+    let empty = dir.join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let merged = slurm_script("merge.slurm", &[("TABULA", bin()), ("SHARDS", "4"), ("OUT", empty.to_str().unwrap())]);
+    let stdout = String::from_utf8_lossy(&merged.stdout);
+    assert_eq!(merged.status.code(), Some(3));
+    assert!(stdout.contains("run shards 1, 2, 3, 4 of 4 again") && stdout.contains("--array=0,1,2,3 "), "{stdout}");
 }
 
-/// A YAML file of `docs/cluster`, parsed.
-fn manifest(name: &str) -> Yaml {
+#[test]
+fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
+    let dir = scratch("slurm-bad");
+    let out = dir.join("results");
+    let out = out.to_str().unwrap();
+    let good = [
+        ("TABULA", bin()),
+        ("OUT", out),
+        ("SHARDS", "4"),
+        ("SLURM_ARRAY_TASK_ID", "0"),
+        ("GAMES", "8"),
+        ("TC", "nodes=200"),
+    ];
+    let cases: &[(&[(&str, &str)], &str)] = &[
+        (&[("SHARDS", "")], "SHARDS is not set"),
+        (&[("SHARDS", "four")], "SHARDS='four' is not a shard count"),
+        (&[("SLURM_ARRAY_TASK_ID", "")], "not an array task: submit with --array=0-3"),
+        (&[("SLURM_ARRAY_TASK_ID", "4")], "array task 4 is past the last shard, 4 of 4: the tasks are 0-3"),
+        (&[("TABULA", "/no/such/tabula")], "TABULA='/no/such/tabula' is not a program"),
+        (&[("OUT", "results")], "OUT='results' is not an absolute path"),
+        (&[("OUT", "")], "OUT is not set"),
+        (&[("GAMES", "-3")], "GAMES='-3' is not a number of games"),
+        (&[("SEED", "x")], "SEED='x' is not a seed"),
+        (&[("CONCURRENCY", "0")], "CONCURRENCY='0'"),
+        (&[("PLAYERS", "two")], "PLAYERS='two'"),
+        (&[("RECORDS", "maybe")], "RECORDS='maybe' is neither yes nor no"),
+        (&[("ENGINES", "alphabeta")], "ENGINES='alphabeta' names 1 engine(s)"),
+        (&[("SPRT", "elo0=5,elo1=0")], "SPRT='elo0=5,elo1=0': bad --sprt elo1 '0': it must exceed elo0 '5'"),
+        (&[("SPRT", "elo0=0,elo1=5"), ("ENGINES", "alphabeta mcts greedy")], "SPRT='elo0=0,elo1=5' tests two engines"),
+        (&[("SPRT", "elo0=0,elo1=5"), ("PLAYERS", "3")], "SPRT='elo0=0,elo1=5' tests games of two seats"),
+        // What tabula checks itself, before a game is played.
+        (&[("TC", "fast")], "fast"),
+        (&[("GAME", "chess")], "chess"),
+        (&[("SHARDS", "5")], "bad --shard '1/5': the match has 4 rounds"),
+    ];
+    for (change, message) in cases {
+        let env: Vec<(&str, &str)> = good
+            .iter()
+            .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
+            .chain(change.iter().filter(|(_, value)| !value.is_empty()))
+            .copied()
+            .collect();
+        let ran = slurm_script("match.slurm", &env);
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
+        assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+        assert!(!Path::new(out).join("shard-1.jsonl").exists(), "{change:?} played");
+    }
+    let merge: &[(&[(&str, &str)], &str)] = &[
+        (&[("OUT", "")], "OUT is not set"),
+        (&[("OUT", "/no/such/directory")], "OUT='/no/such/directory' is not a directory"),
+        (&[("SHARDS", "0")], "SHARDS='0' is not a shard count"),
+        (&[("TABULA", "no-such-tabula")], "TABULA='no-such-tabula' is not a program"),
+    ];
+    std::fs::create_dir_all(out).unwrap();
+    for (change, message) in merge {
+        let env: Vec<(&str, &str)> = good[..3]
+            .iter()
+            .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
+            .chain(change.iter().filter(|(_, value)| !value.is_empty()))
+            .copied()
+            .collect();
+        let ran = slurm_script("merge.slurm", &env);
+        let stderr = String::from_utf8_lossy(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
+        assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+    }
+}
+
+#[test]
+fn the_slurm_commands_of_the_doc_are_the_ones_the_end_to_end_test_and_the_script_give() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let doc = std::fs::read_to_string(root.join("docs/cluster.md")).unwrap();
+    let slurm = &doc[doc.find("\n## Slurm\n").expect("a Slurm section")..];
+    let block = slurm.split("```sh\n").nth(1).and_then(|b| b.split("```").next()).expect("the submit commands");
+    let commands: Vec<&str> = block.lines().filter(|l| !l.starts_with("export ")).collect();
+    assert!(commands.iter().any(|c| c.starts_with("jobid=$(sbatch ")), "{block}");
+    let e2e = std::fs::read_to_string(root.join(".ci/slurm-e2e.sh")).unwrap();
+    let script = std::fs::read_to_string(cluster_docs().join("match.slurm")).unwrap();
+    for command in commands {
+        assert!(e2e.lines().any(|l| l == command), ".ci/slurm-e2e.sh does not run: {command}");
+        assert!(script.lines().any(|l| l == format!("#   {command}")), "match.slurm does not say: {command}");
+    }
+}
+
+/// The documents of a YAML file of `docs/cluster`, by kind.
+fn manifest(name: &str) -> Vec<Yaml> {
     let text = std::fs::read_to_string(cluster_docs().join(name)).unwrap();
-    YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}")).remove(0)
+    YamlLoader::load_from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
-/// The shell command of a Job's first container, with the match made small and the shared
-/// volume made a local folder.
-fn job_command(job: &Yaml, results: &Path) -> String {
+fn of_kind<'a>(docs: &'a [Yaml], kind: &str) -> &'a Yaml {
+    docs.iter().find(|d| d["kind"].as_str() == Some(kind)).unwrap_or_else(|| panic!("no {kind}"))
+}
+
+/// Runs the first container of a Job as its pod would, in the environment `env`, with the
+/// results on the local folder `OUT` of `env`, not the volume; gives its output.
+fn run_pod(job: &Yaml, env: &[(String, String)], index: Option<i64>) -> Output {
     let container = &job["spec"]["template"]["spec"]["containers"][0];
-    assert_eq!(container["command"][0].as_str(), Some("sh"));
-    let mount = container["volumeMounts"][0]["mountPath"].as_str().unwrap();
-    container["args"][0]
-        .as_str()
-        .unwrap()
-        .replace("--games 400", "--games 16")
-        .replace("nodes=20000", "nodes=200")
-        .replace(mount, &results.display().to_string())
+    assert_eq!(container["command"][0].as_str(), Some("bash"));
+    assert_eq!(container["command"][1].as_str(), Some("-c"));
+    let script = container["args"][0].as_str().unwrap();
+    assert!(script.starts_with("set -euo pipefail\n"), "{script}");
+    let path =
+        format!("{}:{}", Path::new(bin()).parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let mut command = Command::new("bash");
+    command.args(["-c", script]).env_clear().env("PATH", &path).envs(env.iter().map(|(k, v)| (k, v)));
+    if let Some(index) = index {
+        command.env("JOB_COMPLETION_INDEX", index.to_string());
+    }
+    command.output().unwrap()
 }
 
 #[test]
 fn the_kubernetes_jobs_are_indexed_and_their_commands_play_and_merge() {
-    let job = manifest("match-job.yaml");
-    assert_eq!(job["kind"].as_str(), Some("Job"));
+    let docs = manifest("match-job.yaml");
+    let config = of_kind(&docs, "ConfigMap");
+    let name = config["metadata"]["name"].as_str().unwrap();
+    let job = of_kind(&docs, "Job");
     assert_eq!(job["apiVersion"].as_str(), Some("batch/v1"));
     let spec = &job["spec"];
     assert_eq!(spec["completionMode"].as_str(), Some("Indexed"));
     let shards = spec["completions"].as_i64().unwrap();
     assert_eq!(spec["parallelism"].as_i64(), Some(shards));
+    let data = config["data"].as_hash().unwrap();
+    assert_eq!(config["data"]["SHARDS"].as_str(), Some(shards.to_string().as_str()), "completions is not SHARDS");
+    let container = &spec["template"]["spec"]["containers"][0];
+    assert_eq!(container["envFrom"][0]["configMapRef"]["name"].as_str(), Some(name));
+    assert_eq!(container["volumeMounts"][0]["mountPath"].as_str(), config["data"]["OUT"].as_str());
     let claim = &spec["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"];
     let dir = scratch("kubernetes");
     let results = dir.join("results");
     std::fs::create_dir_all(&results).unwrap();
-    let command = job_command(&job, &results);
-    assert!(command.contains(&format!("--shard $((JOB_COMPLETION_INDEX + 1))/{shards}")), "{command}");
-    let path =
-        format!("{}:{}", Path::new(bin()).parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    // The ConfigMap's match, made small, on a local folder.
+    let env: Vec<(String, String)> = data
+        .iter()
+        .map(|(k, v)| {
+            let k = k.as_str().unwrap().to_string();
+            let v = match k.as_str() {
+                "GAMES" => "32".into(),
+                "TC" => "nodes=200".into(),
+                "OUT" => results.display().to_string(),
+                _ => v.as_str().unwrap().to_string(),
+            };
+            (k, v)
+        })
+        .collect();
     for index in 0..shards {
-        let status = Command::new("sh")
-            .args(["-c", &command])
-            .env("JOB_COMPLETION_INDEX", index.to_string())
-            .env("PATH", &path)
-            .stdout(Stdio::null())
-            .status()
-            .unwrap();
-        assert!(status.success(), "shard {index}: {command}");
+        let out = run_pod(job, &env, Some(index));
+        assert!(out.status.success(), "shard {index}: {}", String::from_utf8_lossy(&out.stderr));
     }
-    let merge = manifest("merge-job.yaml");
-    assert_eq!(merge["kind"].as_str(), Some("Job"));
+    let merge_docs = manifest("merge-job.yaml");
+    let merge = of_kind(&merge_docs, "Job");
+    assert_eq!(
+        merge["spec"]["template"]["spec"]["containers"][0]["envFrom"][0]["configMapRef"]["name"].as_str(),
+        Some(name)
+    );
     assert_eq!(&merge["spec"]["template"]["spec"]["volumes"][0]["persistentVolumeClaim"]["claimName"], claim);
-    let out = Command::new("sh").args(["-c", &job_command(&merge, &results)]).env("PATH", &path).output().unwrap();
+    let out = run_pod(merge, &env, None);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success() && stdout.contains("16 games of 16") && stdout.contains("missing none"), "{stdout}");
+    assert!(out.status.success() && stdout.contains("32 games of 32") && stdout.contains("missing none"), "{stdout}");
+    assert_eq!(std::fs::read_to_string(results.join("report.txt")).unwrap(), stdout);
+    assert!(results.join("all.rec").exists());
+    // A shard lost: the merge Job fails with tabula merge's status, through the pipe.
+    std::fs::remove_file(results.join("shard-3.jsonl")).unwrap();
+    let out = run_pod(merge, &env, None);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shards with games missing: 3 of 8"), "{out:?}");
+    assert!(!results.join("all.rec").exists());
 }
 
 #[test]
