@@ -462,17 +462,22 @@ fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
         (&[("GAME", "chess")], "chess"),
         (&[("SHARDS", "5")], "bad --shard '1/5': the match has 4 rounds"),
     ];
-    for (change, message) in cases {
-        let env: Vec<(&str, &str)> = good
+    // Runs `script` with `base` changed by `change` (an empty value unsets the variable) and
+    // expects exit 2 naming `message`.
+    let refused = |script: &str, base: &[(&str, &str)], change: &[(&str, &str)], message: &str| {
+        let env: Vec<(&str, &str)> = base
             .iter()
             .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
             .chain(change.iter().filter(|(_, value)| !value.is_empty()))
             .copied()
             .collect();
-        let ran = slurm_script("match.slurm", &env);
+        let ran = slurm_script(script, &env);
         let stderr = String::from_utf8_lossy(&ran.stderr);
         assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
         assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+    };
+    for (change, message) in cases {
+        refused("match.slurm", &good, change, message);
         assert!(!Path::new(out).join("shard-1.jsonl").exists(), "{change:?} played");
     }
     let merge: &[(&[(&str, &str)], &str)] = &[
@@ -483,16 +488,7 @@ fn the_slurm_scripts_stop_on_a_bad_value_before_anything_runs() {
     ];
     std::fs::create_dir_all(out).unwrap();
     for (change, message) in merge {
-        let env: Vec<(&str, &str)> = good[..3]
-            .iter()
-            .filter(|(key, _)| !change.iter().any(|(k, _)| k == key))
-            .chain(change.iter().filter(|(_, value)| !value.is_empty()))
-            .copied()
-            .collect();
-        let ran = slurm_script("merge.slurm", &env);
-        let stderr = String::from_utf8_lossy(&ran.stderr);
-        assert_eq!(ran.status.code(), Some(2), "{change:?}: {stderr}");
-        assert!(stderr.contains(message), "{change:?}: {message} not in {stderr}");
+        refused("merge.slurm", &good[..3], change, message);
     }
 }
 
