@@ -3,4 +3,7 @@
 //! action space ([`actions`]) and observation tensor ([`observe`]).
 
 pub mod actions;
+pub mod any_game;
 pub mod observe;
+#[cfg(feature = "python")]
+mod py;

@@ -1,6 +1,6 @@
 //! Gentleman's Echelon: one action a turn, `from * cells + to` over the board's hexes.
 
-use tabula_rules::games::echelon::{EgMove, Echelon};
+use tabula_rules::games::echelon::{Echelon, EgMove};
 
 use super::{ActionSpace, Actions};
 

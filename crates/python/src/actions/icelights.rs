@@ -3,7 +3,7 @@
 //! closes a turn that moved and turned nothing. So `b1-c1,c1=E` is two actions, `d1-d4` is the
 //! move and `end`, `a3=N` is the orientation alone.
 
-use tabula_rules::games::icelights::{IlMove, Icelights, board::NONE};
+use tabula_rules::games::icelights::{Icelights, IlMove, board::NONE};
 
 use super::{ActionSpace, Actions};
 
@@ -37,6 +37,11 @@ impl ActionSpace for Icelights {
     }
 
     fn from_raw(raw: u64) -> Option<IlMove> {
-        (raw < 1 << 32).then(|| IlMove { from: raw as u8, to: (raw >> 8) as u8, turn: (raw >> 16) as u8, facing: (raw >> 24) as u8 })
+        (raw < 1 << 32).then(|| IlMove {
+            from: raw as u8,
+            to: (raw >> 8) as u8,
+            turn: (raw >> 16) as u8,
+            facing: (raw >> 24) as u8,
+        })
     }
 }
