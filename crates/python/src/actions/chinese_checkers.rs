@@ -22,6 +22,6 @@ impl ActionSpace for ChineseCheckers {
     }
 
     fn from_raw(raw: u64) -> Option<CcMove> {
-        (raw < 1 << 16).then(|| CcMove { from: raw as u8, to: (raw >> 8) as u8 })
+        (raw < 1 << 16).then_some(CcMove { from: raw as u8, to: (raw >> 8) as u8 })
     }
 }

@@ -20,6 +20,6 @@ impl ActionSpace for Echelon {
     }
 
     fn from_raw(raw: u64) -> Option<EgMove> {
-        (raw < 1 << 16).then(|| EgMove { from: raw as u8, to: (raw >> 8) as u8 })
+        (raw < 1 << 16).then_some(EgMove { from: raw as u8, to: (raw >> 8) as u8 })
     }
 }

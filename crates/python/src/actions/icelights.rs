@@ -37,7 +37,7 @@ impl ActionSpace for Icelights {
     }
 
     fn from_raw(raw: u64) -> Option<IlMove> {
-        (raw < 1 << 32).then(|| IlMove {
+        (raw < 1 << 32).then_some(IlMove {
             from: raw as u8,
             to: (raw >> 8) as u8,
             turn: (raw >> 16) as u8,

@@ -79,3 +79,6 @@ pub fn next_actions<G: ActionSpace>(game: &G, moves: &[G::Move], prefix: &[u32],
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
