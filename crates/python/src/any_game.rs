@@ -8,6 +8,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use tabula_arena::{EngineEntry, MatchConfig, OpeningBook, OpeningGame, TimeControl, WallClock, run_match};
 use tabula_board::{Marks, Picture};
+use tabula_engine::search::thread;
 use tabula_engine::{Limits, Score, registry};
 use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS, MoveList, Outcome, Seat, perft};
@@ -295,7 +296,13 @@ impl<G: PyGame> AnyGame for Played<G> {
     fn search(&self, spec: &str, limits: &Limits) -> Result<Found, String> {
         let mut searcher = registry::build::<G>(spec).map_err(|e| e.to_string())?;
         searcher.new_game();
-        let result = searcher.search(&self.game, limits, &mut |_| {});
+        // On a search thread, whose stack the deepest search fits, not the caller's.
+        let result = std::thread::scope(|scope| {
+            let work = thread::spawn_scoped(scope, format!("{} search", G::NAME), || {
+                searcher.search(&self.game, limits, &mut |_| {})
+            });
+            work.map_err(|e| format!("cannot start a search thread: {e}"))?.join().map_err(|_| "the search failed".to_string())
+        })?;
         Ok(Found {
             best: result.best.map(G::raw),
             score: result.score,
