@@ -24,6 +24,7 @@
 //!   its module).
 
 mod chinese_checkers;
+mod e;
 
 use tabula_rules::{Game, Seat};
 
