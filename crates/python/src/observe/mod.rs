@@ -25,6 +25,7 @@
 
 mod chinese_checkers;
 mod e;
+mod echelon;
 
 use tabula_rules::{Game, Seat};
 
