@@ -26,6 +26,7 @@
 mod chinese_checkers;
 mod e;
 mod echelon;
+mod icelights;
 
 use tabula_rules::{Game, Seat};
 
