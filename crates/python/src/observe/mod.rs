@@ -27,6 +27,7 @@ mod chinese_checkers;
 mod e;
 mod echelon;
 mod icelights;
+mod martian_chess;
 
 use tabula_rules::{Game, Seat};
 
