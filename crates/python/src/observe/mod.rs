@@ -28,6 +28,8 @@ mod e;
 mod echelon;
 mod icelights;
 mod martian_chess;
+#[cfg(test)]
+mod tests;
 
 use tabula_rules::{Game, Seat};
 
