@@ -1,0 +1,62 @@
+//! Chinese Checkers: the 121-hole star on a 17 × 17 grid (axial radius 8, row 0 the top
+//! point m17, the centre i9 on row 8, column 8). Camps keep their places on the board for
+//! every observer; only the seats are reordered.
+
+use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
+use tabula_rules::geometry::bits::{BitIter, Bits};
+use tabula_rules::{Game, GameOptions, Seat};
+
+use super::{Observe, Tensor, cap_share, hex_slot, seat_after, seat_planes, share};
+
+/// The radius whose axial coordinates name the star's holes.
+const RADIUS: i8 = 8;
+/// The grid's side.
+const SIDE: usize = 2 * RADIUS as usize + 1;
+/// The planes of each seat, in order.
+const PER_SEAT: [&str; 4] = ["pegs", "camp", "target", "to_move"];
+/// The planes after the seats'.
+const SHARED: [&str; 3] = ["cell", "passes", "ply_cap"];
+
+/// The row and column of hole `i`.
+fn slot(i: usize) -> (usize, usize) {
+    let h = STAR.board.cell(i);
+    hex_slot(h.q, h.r, RADIUS)
+}
+
+/// The rows and columns of a set of holes.
+fn cells(set: Bits) -> impl Iterator<Item = (usize, usize)> {
+    BitIter(set).map(slot)
+}
+
+impl Observe for ChineseCheckers {
+    fn planes(&self) -> Vec<String> {
+        let mut planes = seat_planes(self.seats(), &PER_SEAT);
+        planes.extend(SHARED.map(String::from));
+        planes
+    }
+
+    fn grid(&self) -> (usize, usize) {
+        (SIDE, SIDE)
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        let n = self.seats();
+        let mut t = Tensor::new(out, n * PER_SEAT.len() + SHARED.len(), self.grid());
+        let board = STAR.board.mask();
+        for j in 0..n {
+            let s = seat_after(seat, j, n);
+            let base = j * PER_SEAT.len();
+            t.fill(base, cells(self.pegs(s)), 1.0);
+            t.fill(base + 1, cells(STAR.camp(self.camp(s))), 1.0);
+            t.fill(base + 2, cells(self.target(s)), 1.0);
+            if self.to_move() == s {
+                t.fill(base + 3, cells(board), 1.0);
+            }
+        }
+        let shared = n * PER_SEAT.len();
+        t.fill(shared, cells(board), 1.0);
+        // Every seat passing in a row draws: the passes just played, of the seats.
+        t.fill(shared + 1, cells(board), share(u32::from(self.passes()), n as u32));
+        t.fill(shared + 2, cells(board), cap_share(self.ply(), self.options().max_plies()));
+    }
+}
