@@ -5,10 +5,6 @@
 //! Each seat has one plane per depth in a stack, from its top counter (depth 0, the only one
 //! that can move) down to depth `2 × ge.stack_height − 1`: every counter of both sides can
 //! stand in one stack, so no counter is ever left out.
-//!
-//! The rules crate gives the colours under a stack's top only as a list
-//! ([`Echelon::stack`]), so `observe` allocates one short list per stack of two or more
-//! counters: the one exception to "observations do not allocate".
 
 use tabula_rules::games::echelon::Echelon;
 use tabula_rules::geometry::bits::{BitIter, Bits, has};
@@ -60,7 +56,7 @@ impl Observe for Echelon {
         for i in BitIter(self.occupied()) {
             let at = slot(self, i);
             if has(self.tall(), i) {
-                for (depth, colour) in self.stack(i).iter().rev().enumerate() {
+                for (depth, colour) in self.stack_from_top(i).enumerate() {
                     t.set(plane(colour.index(), depth), at, 1.0);
                 }
             } else {

@@ -20,8 +20,7 @@
 //! * Every value lies in 0..=1: counts are divided by their largest possible value, and a
 //!   number that holds for the whole position (points, the clock, passes) fills its plane on
 //!   every cell.
-//! * `observe` does not allocate, except Echelon's for stacks of two or more counters (see
-//!   its module).
+//! * `observe` does not allocate.
 
 mod chinese_checkers;
 mod e;

@@ -147,8 +147,14 @@ impl Echelon {
     }
     /// The colours of the stack on hex `i`, bottom to top.
     pub fn stack(&self, i: usize) -> Vec<Seat> {
+        let mut colours: Vec<Seat> = self.stack_from_top(i).collect();
+        colours.reverse();
+        colours
+    }
+    /// The colours of the stack on hex `i`, top first, without allocating.
+    pub fn stack_from_top(&self, i: usize) -> impl Iterator<Item = Seat> + use<> {
         let s = self.cell_stack(i);
-        (0..height_of(s)).rev().map(|k| Seat(((s >> k) & 1) as u8)).collect()
+        (0..height_of(s)).map(move |k| Seat(((s >> k) & 1) as u8))
     }
     /// The counters of `seat` on the board, wherever they are in their stacks.
     pub fn counters(&self, seat: Seat) -> u32 {
