@@ -111,7 +111,7 @@ selected() {
 
 binary() {
     if [ -z "${TABULA:-}" ]; then
-        cargo build --release --quiet -p tabula
+        cargo build --release --quiet -p tabula-cli
         TABULA=target/release/tabula
     fi
 }

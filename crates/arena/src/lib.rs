@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## Where things are
+//!
 //! Matches between Tabula searchers: fair schedules, one clock per seat, game records and
 //! statistics, for games of 2 to 6 seats.
 //!

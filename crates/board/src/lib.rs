@@ -1,21 +1,4 @@
-//! Pictures of Tabula positions: an SVG drawing of any position of every game, with the
-//! last move and hint arrows marked.
-//!
-//! Every game implements [`Picture`]. The pictures are plain SVG text written directly
-//! ([`svg`]), 400 pixels wide, with a `viewBox` so they scale; the same position and marks
-//! always give the same bytes.
-//!
-//! ```
-//! use tabula_board::{Marks, Picture};
-//! use tabula_rules::Game;
-//! use tabula_rules::games::chinese_checkers::{ChineseCheckers, CcOptions};
-//!
-//! let mut game = ChineseCheckers::new(&CcOptions::default()).unwrap();
-//! let mv = game.parse_move("k15-i13").unwrap();
-//! game.play(mv);
-//! let svg = game.svg(&Marks::last(mv));
-//! assert!(svg.contains("class=\"last to\""));
-//! ```
+#![doc = include_str!("../README.md")]
 //!
 //! What the pictures share:
 //!

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## Where things are
+//!
 //! Players for every Tabula game, built on the [`Game`](tabula_rules::Game) trait alone:
 //! searchers ([`Searcher`]) that take [`Limits`] and report [`SearchInfo`], evaluators
 //! ([`Evaluator`]) that score a position for every seat, and the time manager.

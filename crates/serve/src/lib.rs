@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## Where things are
+//!
 //! `tabula serve`: a local web board for the Tabula games. One page, embedded in the
 //! binary, to play any game by clicking against people or engines, watch the engine
 //! think, and step through the games of a records file.
