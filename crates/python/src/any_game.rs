@@ -301,7 +301,9 @@ impl<G: PyGame> AnyGame for Played<G> {
             let work = thread::spawn_scoped(scope, format!("{} search", G::NAME), || {
                 searcher.search(&self.game, limits, &mut |_| {})
             });
-            work.map_err(|e| format!("cannot start a search thread: {e}"))?.join().map_err(|_| "the search failed".to_string())
+            work.map_err(|e| format!("cannot start a search thread: {e}"))?
+                .join()
+                .map_err(|_| "the search failed".to_string())
         })?;
         Ok(Found {
             best: result.best.map(G::raw),
