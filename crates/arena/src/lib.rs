@@ -9,6 +9,8 @@
 //! reads PGN-style records; [`report`] turns results into scores and rank tables, with the Elo
 //! mathematics in [`elo`] and the sequential probability ratio test in [`sprt`].
 
+// For the workspace's own crates (the command line's match and messages); no promise to others.
+#[doc(hidden)]
 pub mod budget;
 pub mod clock;
 pub mod elo;
@@ -20,12 +22,14 @@ pub mod move_record;
 pub mod opening;
 pub mod opening_moves;
 pub mod player;
+#[doc(hidden)]
 pub mod plural;
 pub mod record;
 pub mod report;
 pub mod runner;
 pub mod schedule;
 mod searcher_thread;
+#[doc(hidden)]
 pub mod seed;
 pub mod sprt;
 pub mod table;

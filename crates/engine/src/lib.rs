@@ -10,8 +10,12 @@
 //! a playout policy.
 
 pub mod api;
+// For the workspace's own crates (`tabula bench`'s positions, the tables' memory budget); no
+// promise to others.
+#[doc(hidden)]
 pub mod bench;
 pub mod eval;
+#[doc(hidden)]
 pub mod memory;
 pub mod playout;
 pub mod registry;

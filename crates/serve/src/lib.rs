@@ -11,21 +11,35 @@
 //! [`router`] builds them behind the [`guard`], which lets only the server's own pages
 //! drive it; [`run`] and [`serve`] serve them.
 
+// The server's parts: public for its tests, hidden from its documentation, whose surface is
+// the router, its configuration and its guard.
+#[doc(hidden)]
 pub mod assets;
 pub mod budget;
+#[doc(hidden)]
 pub mod catalog;
+#[doc(hidden)]
 pub mod clicks;
+#[doc(hidden)]
 pub mod control;
+#[doc(hidden)]
 pub mod engine_task;
 pub mod error;
 pub mod guard;
+#[doc(hidden)]
 pub mod levels;
+#[doc(hidden)]
 pub mod record;
 pub mod routes;
+#[doc(hidden)]
 pub mod search_view;
+#[doc(hidden)]
 pub mod session;
+#[doc(hidden)]
 pub mod state;
+#[doc(hidden)]
 pub mod store;
+#[doc(hidden)]
 pub mod view;
 
 use std::io;
