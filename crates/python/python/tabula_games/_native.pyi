@@ -1,36 +1,51 @@
 """Type stubs of the native module `tabula_games._native` (Rust, through pyo3), which
 `tabula_games` re-exports."""
 
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, TypedDict, Union, final
 
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "__version__",
+    "games",
+    "Game",
+    "Move",
+    "MoveList",
+    "Outcome",
+    "SearchResult",
+    "search",
+    "Match",
+    "MatchGame",
+    "random_playouts",
+]
+
 __version__: str
 
-class OptionInfo(TypedDict):
+class _OptionInfo(TypedDict):
     key: str
     values: str
     default: str
     doc: str
 
-class GameInfo(TypedDict):
+class _GameInfo(TypedDict):
     name: str
     players: List[int]
     default_players: int
-    options: List[OptionInfo]
+    options: List[_OptionInfo]
 
-def games() -> List[GameInfo]:
+def games() -> List[_GameInfo]:
     """Every game: its name, seat counts, default seat count and rule options."""
 
-OptionValue = Union[str, int, float, bool, None]
+_OptionValue = Union[str, int, float, bool, None]
 
+@final
 class Game:
     """A game in play: a position of one of the games and the moves played to it."""
 
-    def __init__(
-        self, name: str, players: Optional[int] = None, options: Optional[Mapping[str, OptionValue]] = None
-    ) -> None: ...
+    def __new__(
+        cls, name: str, players: Optional[int] = None, options: Optional[Mapping[str, _OptionValue]] = None
+    ) -> "Game": ...
     @staticmethod
     def from_text(text: str) -> "Game":
         """The position a position text describes (`Game.to_text()` writes one)."""
@@ -58,7 +73,7 @@ class Game:
         """Takes back the last move played; ValueError when there is none."""
     def clone(self) -> "Game": ...
     def __copy__(self) -> "Game": ...
-    def __deepcopy__(self, memo: Any) -> "Game": ...
+    def __deepcopy__(self, _memo: Any) -> "Game": ...
     def outcome(self) -> Optional["Outcome"]: ...
     def to_text(self) -> str: ...
     def perft(self, depth: int) -> int:
@@ -84,6 +99,7 @@ class Game:
     def observation(self, seat: Optional[int] = None) -> npt.NDArray[np.float32]:
         """What `seat` (by default the seat to move) sees, of shape `observation_shape`."""
 
+@final
 class Move:
     """A move of a game, listed in one position."""
 
@@ -92,16 +108,19 @@ class Move:
         """Its actions packed into one integer (a one-action move's id is its action)."""
     @property
     def actions(self) -> List[int]: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class MoveList:
     """The legal moves of a position: indexed (negative indices too) and iterated."""
 
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int, /) -> Move: ...
+    # Iterated through __getitem__ (the sequence protocol); declared for type checkers.
     def __iter__(self) -> Iterator[Move]: ...
 
+@final
 class Outcome:
     """The result of a finished game."""
 
@@ -124,6 +143,7 @@ class Outcome:
     def reason(self) -> str:
         """Why the game ended, in words."""
 
+@final
 class SearchResult:
     """What a search found."""
 
@@ -150,6 +170,7 @@ def search(
 ) -> SearchResult:
     """One engine's move for the position (a limit is needed); the GIL is released."""
 
+@final
 class MatchGame:
     """One finished game of a match."""
 
@@ -168,11 +189,12 @@ class MatchGame:
     @property
     def line(self) -> Dict[str, Any]: ...
 
+@final
 class Match:
     """A match between engines under one game's rules."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Game,
         engines: Sequence[str],
         tc: str = "st=0.1",
@@ -180,14 +202,14 @@ class Match:
         openings: str = "start",
         concurrency: int = 1,
         seed: int = 0,
-    ) -> None: ...
+    ) -> "Match": ...
     def run(self) -> List[MatchGame]:
         """Plays the match (the GIL released) and returns its games in order."""
 
-class Playouts(TypedDict):
+class _Playouts(TypedDict):
     plies: npt.NDArray[np.uint32]
     scores: npt.NDArray[np.float64]
     finished: npt.NDArray[np.bool_]
 
-def random_playouts(game: Game, n: int, seed: int = 0, max_plies: int = 100000) -> Playouts:
+def random_playouts(game: Game, n: int, seed: int = 0, max_plies: int = 100000) -> _Playouts:
     """`n` uniformly random games from the position, at the Rust speed."""
