@@ -33,7 +33,7 @@ def play_randomly(state, rng: np.random.RandomState):
 @pytest.mark.parametrize("name,players", SEATINGS, ids=SEATING_IDS)
 def test_openspiel_random_sim_test(name, players):
     game = load(name, players=players, max_plies=short_cap(name))
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
 
 
 def test_every_game_is_registered_once():
