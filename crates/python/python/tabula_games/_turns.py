@@ -47,15 +47,17 @@ def cut_by_ply_cap(outcome: Optional[Outcome]) -> bool:
     return outcome is not None and outcome.reason.startswith(_CAP_REASON)
 
 
-class _Labels:
-    """The strings of the actions that may follow one partial turn, filled on first use.
-    A copy starts empty, so that cloning a state never copies it."""
+class _Cache:
+    """What is known of the actions that may follow the partial turn: their list and their
+    strings, each filled on first use and dropped at every action. A copy starts empty,
+    so that cloning a state never copies it."""
 
     def __init__(self) -> None:
+        self.legal: Optional[List[int]] = None
         self.strings: Optional[Dict[int, str]] = None
 
-    def __deepcopy__(self, memo: dict) -> "_Labels":
-        return _Labels()
+    def __deepcopy__(self, memo: dict) -> "_Cache":
+        return _Cache()
 
 
 class Turn:
@@ -64,16 +66,19 @@ class Turn:
     def __init__(self, game: Game, prefix: Sequence[int] = ()) -> None:
         self.game = game
         self.prefix: List[int] = list(prefix)
-        self._labels = _Labels()
+        self._cache = _Cache()
 
     def __deepcopy__(self, memo: dict) -> "Turn":
         return Turn(self.game.clone(), self.prefix)
 
     def legal_actions(self) -> List[int]:
-        """The actions that may come next, in increasing order."""
+        """The actions that may come next, in increasing order (a list kept until the next
+        action: read it, do not change it)."""
         if self.game.is_over:
             return []
-        return self.game.legal_actions(self.prefix)
+        if self._cache.legal is None:
+            self._cache.legal = self.game.legal_actions(self.prefix)
+        return self._cache.legal
 
     def legal_action_mask(self):
         """A boolean numpy array over the action space: the actions that may come next."""
@@ -89,22 +94,21 @@ class Turn:
         move = self.game.move_from_actions(actions)
         if move is None:
             # Not a whole move: it must begin one.
-            mask = self.game.legal_action_mask(self.prefix)
-            if not (0 <= actions[-1] < len(mask) and mask[actions[-1]]):
+            if actions[-1] not in self.legal_actions():
                 raise ValueError(f"action {action} cannot follow {self.prefix} here ({self.game.name})")
             self.prefix = actions
         else:
             self.game.play(move)
             self.prefix = []
-        self._labels = _Labels()
+        self._cache = _Cache()
         return move
 
     def label(self, action: int) -> str:
         """The action in words: the move it completes, or the text every move it begins
         starts with, followed by `...`; `action N` for an action that may not come next."""
-        if self._labels.strings is None:
-            self._labels.strings = self._all_labels()
-        return self._labels.strings.get(int(action), f"action {action}")
+        if self._cache.strings is None:
+            self._cache.strings = self._all_labels()
+        return self._cache.strings.get(int(action), f"action {action}")
 
     def _all_labels(self) -> Dict[int, str]:
         depth = len(self.prefix)
