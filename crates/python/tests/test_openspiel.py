@@ -178,12 +178,18 @@ def test_clones_are_independent_and_keep_the_partial_turn():
 
 
 def test_a_state_from_a_position_text():
-    start = tabula_games.Game("martian-chess")
-    start.play(start.legal_moves()[3])
-    state = load("martian-chess").new_initial_state(start.to_text())
-    assert state.current_player() == 1 and state.tabula_game().to_text() == start.to_text()
+    game = load("martian-chess", max_plies=50)
+    played = game.new_initial_state()
+    played.apply_action(played.legal_actions()[3])
+    state = game.new_initial_state(played.position_text())
+    assert state.current_player() == 1 and state.tabula_game().outcome() is None
+    assert state.position_text() == played.position_text()
+    assert state.legal_actions() == played.legal_actions()
     with pytest.raises(ValueError, match="no position of"):
-        load("martian-chess").new_initial_state(tabula_games.Game("echelon").to_text())
+        game.new_initial_state(tabula_games.Game("echelon").to_text())
+    # A text of other rules (here no ply cap) is refused.
+    with pytest.raises(ValueError, match=r"max_plies=none \(not 50\)"):
+        game.new_initial_state(tabula_games.Game("martian-chess").to_text())
 
 
 def test_openspiel_mcts_plays_against_our_engine():

@@ -207,8 +207,16 @@ class TabulaState(pyspiel.State):
             position = game._start.clone()
         else:
             position = Game.from_text(text)
-            if position.name != game._start.name or position.players != game._start.players:
+            if position.name != game._start.name:
                 raise ValueError(f"'{text[:40]}...' is no position of {game}")
+            # The text carries the rule options (the ply cap among them): they must be the game's.
+            ours, theirs = dict(game._start.options), dict(position.options)
+            differ = sorted(k for k in ours if ours[k] != theirs.get(k))
+            if differ:
+                raise ValueError(
+                    f"the position's options differ from {game}'s: "
+                    + ", ".join(f"{k}={theirs.get(k)} (not {ours[k]})" for k in differ)
+                )
         self._turn = Turn(position)
 
     # The OpenSpiel API.
@@ -257,7 +265,8 @@ class TabulaState(pyspiel.State):
         return cut_by_ply_cap(self._turn.game.outcome())
 
     def position_text(self) -> str:
-        """The position text; `game.new_initial_state(text)` reads it back (between turns)."""
+        """The position text, rule options included; `game.new_initial_state(text)` reads
+        it back (between turns)."""
         return self._turn.game.to_text()
 
 
