@@ -36,7 +36,7 @@ partial turn).
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import numpy as np
 
@@ -75,7 +75,7 @@ class _Option:
         self.doc = doc
 
 
-def _option(info: Dict[str, Any]) -> Optional[_Option]:
+def _option(info: Mapping[str, Any]) -> Optional[_Option]:
     """The parameter of one option of `games()`, or None when OpenSpiel cannot carry it."""
     key, values, default, doc = info["key"], info["values"], info["default"], info["doc"]
     if key == _MAX_PLIES:
@@ -99,7 +99,7 @@ def _option(info: Dict[str, Any]) -> Optional[_Option]:
 class _Spec:
     """What registering one game needs: its name, seats, options and OpenSpiel type."""
 
-    def __init__(self, info: Dict[str, Any]) -> None:
+    def __init__(self, info: Mapping[str, Any]) -> None:
         self.name: str = info["name"]
         self.seats: List[int] = info["players"]
         self.default_players: int = info["default_players"]

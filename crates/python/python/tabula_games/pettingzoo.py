@@ -81,7 +81,7 @@ class raw_env(AECEnv):
         n = self._start.num_actions
         self.possible_agents: List[str] = [f"player_{i}" for i in range(seats)]
         self._multi = turn_actions(self._start.name) > 1
-        parts = {
+        parts: Dict[str, spaces.Space] = {
             "observation": spaces.Box(low=0.0, high=1.0, shape=self._start.observation_shape, dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(n,), dtype=np.int8),
         }
@@ -136,12 +136,12 @@ class raw_env(AECEnv):
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is an action only for an agent whose game is over")
+        self._turn.apply(int(action))  # raises before anything changes
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        self._turn.apply(int(action))
         game = self._turn.game
-        if game.is_over:
-            outcome = game.outcome()
+        outcome = game.outcome()
+        if outcome is not None:
             cut = cut_by_ply_cap(outcome)
             for a, value in zip(self.possible_agents, zero_sum_returns(outcome)):
                 self.rewards[a] = value
