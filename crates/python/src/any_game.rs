@@ -59,8 +59,10 @@ pub struct MatchGame {
     pub seats: Vec<String>,
     /// The result.
     pub outcome: Outcome,
-    /// Why it ended.
+    /// Why it ended, as the match counts it (`normal`, `max plies`, `time forfeit`...).
     pub termination: String,
+    /// Why the rules ended it, in words, when they did.
+    pub reason: Option<String>,
     /// Plies played, the opening included.
     pub plies: usize,
     /// The record in the records format (`tabula show --record` reads it).
@@ -84,6 +86,8 @@ pub struct MatchRequest {
     pub concurrency: usize,
     /// The match seed.
     pub seed: u64,
+    /// The ply cap where the rule options set none (`tabula match --max-plies`).
+    pub max_plies: Option<u32>,
 }
 
 /// A game in play: a position of one of the games, the positions before it, and everything
@@ -342,7 +346,10 @@ impl<G: PyGame> AnyGame for Played<G> {
         let engines = request.engines.iter().map(|e| EngineEntry::parse(e)).collect::<Result<Vec<_>, _>>();
         let engines = engines.map_err(|e| e.to_string())?;
         let tc: TimeControl = request.tc.parse().map_err(|e: tabula_arena::TimeControlError| e.to_string())?;
-        let options = self.game.options().clone();
+        let mut options = self.game.options().clone();
+        if options.max_plies().is_none() && request.max_plies.is_some() {
+            options.set_max_plies(request.max_plies).map_err(|e| e.to_string())?;
+        }
         let mut config = MatchConfig::<G>::new(options.clone(), engines, Some(tc), request.games);
         config.openings = OpeningBook::parse::<G>(&request.openings, &options).map_err(|e| e.to_string())?;
         config.concurrency = request.concurrency.max(1);
@@ -355,6 +362,7 @@ impl<G: PyGame> AnyGame for Played<G> {
                 seats: g.pairing.seats.iter().map(|&e| config.engines[e].name.clone()).collect(),
                 outcome: g.outcome,
                 termination: g.termination.to_string(),
+                reason: G::from_text(&g.final_position).ok().and_then(|end| end.end_reason()),
                 plies: g.plies,
                 record: g.record.to_text(g.outcome.seats()),
                 line: g.line.to_json(),

@@ -128,6 +128,15 @@ def test_a_match_plays_its_games(tabula_cli, tmp_path):
             assert f"result: seat {g.outcome.winner} wins" in shown.stdout
 
 
+def test_a_match_caps_games_as_tabula_match_does():
+    # Random players in E rarely finish; without a cap of the game's own the match's applies.
+    games = tabula_games.Match(Game("e"), ["random", "random"], tc="nodes=1", games=2, max_plies=30).run()
+    assert [g.plies for g in games] == [30, 30]
+    assert all(g.termination == "max plies" for g in games)
+    # The outcome gives the rules' reason, the game its termination.
+    assert all(g.outcome.reason == "the ply limit max_plies=30 was reached" for g in games)
+
+
 def test_a_match_keeps_the_rule_options():
     games = tabula_games.Match(Game("chinese-checkers", options={"max_plies": 6}), ["greedy", "random"], tc="nodes=10", games=2).run()
     assert all(g.plies == 6 for g in games)

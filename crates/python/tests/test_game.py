@@ -4,9 +4,11 @@ errors as exceptions with our messages."""
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 
 import numpy as np
+
 import pytest
 
 import tabula_games
@@ -103,6 +105,23 @@ def test_the_ply_cap_ends_a_game_with_its_reason():
     assert game.is_over and game.ply == 12
     assert game.outcome().reason == "the ply limit max_plies=12 was reached"
     assert game.outcome().scores == [0.5, 0.5] and game.outcome().winner is None
+    assert game.outcome().ranks == [1, 1]
+    assert repr(game.outcome()) == "Outcome(winner=None, ranks=[1, 1], scores=[0.5, 0.5], reason=\"the ply limit max_plies=12 was reached\")"
+
+
+def test_team_outcomes_are_lists():
+    game = random_game("martian-chess", 4, seed=3, plies=10_000, options={"mc.teams": True, "max_plies": 60})
+    outcome = game.outcome()
+    assert outcome.teams == [0, 1, 0, 1]
+    assert isinstance(outcome.ranks, list) and len(outcome.ranks) == 4
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_pickles_as_its_position(name):
+    game = random_game(name, 2, seed=4, plies=6)
+    back = pickle.loads(pickle.dumps(game))
+    assert back.to_text() == game.to_text() and back.hash == game.hash
+    assert sorted(str(m) for m in back.legal_moves()) == sorted(str(m) for m in game.legal_moves())
 
 
 def test_moves_and_move_lists():

@@ -202,6 +202,7 @@ class Match:
         openings: str = "start",
         concurrency: int = 1,
         seed: int = 0,
+        max_plies: Optional[int] = 1000,
     ) -> "Match": ...
     def run(self) -> List[MatchGame]:
         """Plays the match (the GIL released) and returns its games in order."""

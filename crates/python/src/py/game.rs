@@ -277,6 +277,12 @@ impl Game {
         PyArray1::from_vec(py, out).reshape([planes, height, width])
     }
 
+    /// Pickles as the position text: a game unpickled starts from this position, without the
+    /// moves before it.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<Game>().getattr("from_text")?, (self.inner.to_text(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!("Game.from_text({:?})", self.inner.to_text())
     }

@@ -13,7 +13,9 @@ use crate::any_game::{AnyGame, MatchRequest};
 ///
 /// `engines` are specs or `--engine` long forms (`name=ab,spec=alphabeta:hash=8,tc=st=0.2`); with
 /// more seats than engines, seats are filled as `tabula match` fills them. `openings` is
-/// `start`, `random:PLIES` or `file:PATH`; games are rounded up to whole rounds.
+/// `start`, `random:PLIES` or `file:PATH`; games are rounded up to whole rounds. Where the
+/// game's rule options set no ply cap, `max_plies` (by default 1000, as `tabula match`) caps
+/// each game; `None` plays without one.
 #[pyclass(module = "tabula_games")]
 pub struct Match {
     game: Box<dyn AnyGame>,
@@ -59,7 +61,8 @@ impl MatchGame {
 #[pymethods]
 impl Match {
     #[new]
-    #[pyo3(signature = (game, engines, tc="st=0.1", games=2, openings="start", concurrency=1, seed=0))]
+    #[pyo3(signature = (game, engines, tc="st=0.1", games=2, openings="start", concurrency=1, seed=0, max_plies=Some(1000)))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         game: &Game,
         engines: Vec<String>,
@@ -68,6 +71,7 @@ impl Match {
         openings: &str,
         concurrency: usize,
         seed: u64,
+        max_plies: Option<u32>,
     ) -> PyResult<Self> {
         if games == 0 {
             return Err(value_error("games must be at least 1".to_string()));
@@ -81,6 +85,7 @@ impl Match {
                 openings: openings.to_string(),
                 concurrency,
                 seed,
+                max_plies,
             },
         })
     }
@@ -97,7 +102,7 @@ impl Match {
                 Ok(MatchGame {
                     number: g.number,
                     seats: g.seats,
-                    outcome: Py::new(py, Outcome::new(&g.outcome, g.termination.clone()))?,
+                    outcome: Py::new(py, Outcome::new(&g.outcome, g.reason.unwrap_or_else(|| g.termination.clone())))?,
                     termination: g.termination,
                     plies: g.plies,
                     record: g.record,

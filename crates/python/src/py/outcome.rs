@@ -11,7 +11,7 @@ pub struct Outcome {
     winner: Option<usize>,
     /// Each seat's rank: 1 is best, tied seats share a rank.
     #[pyo3(get)]
-    ranks: Vec<u8>,
+    ranks: Vec<u32>,
     /// Each seat's share of the point: 1 a win, 1/k a k-way shared first place, else 0.
     #[pyo3(get)]
     scores: Vec<f64>,
@@ -20,7 +20,7 @@ pub struct Outcome {
     points: Option<Vec<i16>>,
     /// Each seat's team where seats play in teams, else None.
     #[pyo3(get)]
-    teams: Option<Vec<u8>>,
+    teams: Option<Vec<u32>>,
     /// Why the game ended, in words.
     #[pyo3(get)]
     reason: String,
@@ -31,10 +31,10 @@ impl Outcome {
         let seats = outcome.seats();
         Outcome {
             winner: outcome.sole_winner().map(Seat::index),
-            ranks: outcome.ranks().to_vec(),
+            ranks: outcome.ranks().iter().map(|&r| u32::from(r)).collect(),
             scores: (0..seats).map(|s| outcome.score(Seat(s as u8))).collect(),
             points: outcome.points().map(<[i16]>::to_vec),
-            teams: outcome.teams().map(<[u8]>::to_vec),
+            teams: outcome.teams().map(|t| t.iter().map(|&team| u32::from(team)).collect()),
             reason,
         }
     }
@@ -43,9 +43,7 @@ impl Outcome {
 #[pymethods]
 impl Outcome {
     fn __repr__(&self) -> String {
-        format!(
-            "Outcome(winner={:?}, ranks={:?}, scores={:?}, reason={:?})",
-            self.winner, self.ranks, self.scores, self.reason
-        )
+        let winner = self.winner.map_or_else(|| "None".to_string(), |w| w.to_string());
+        format!("Outcome(winner={winner}, ranks={:?}, scores={:?}, reason={:?})", self.ranks, self.scores, self.reason)
     }
 }
