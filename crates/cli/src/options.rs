@@ -6,7 +6,7 @@ use std::io::Write;
 use clap::Args;
 use tabula_engine::EngineGame;
 use tabula_engine::settings::searchers;
-use tabula_rules::{GameOptions, MAX_SEATS};
+use tabula_rules::GameOptions;
 
 use crate::error::CliError;
 use crate::games::{GameCommand, dispatch};
@@ -50,8 +50,7 @@ fn header() -> Row {
 impl GameCommand for OptionsArgs {
     fn run<G: EngineGame>(self) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
-        let players: Vec<String> =
-            (1..=MAX_SEATS).filter(|&n| G::Options::default().set_players(n).is_ok()).map(|n| n.to_string()).collect();
+        let players: Vec<String> = G::Options::player_counts().iter().map(usize::to_string).collect();
         let default_seats = G::new(&G::Options::default()).map(|g| g.seats()).unwrap_or(2);
         writeln!(out, "{}: --players {} (default {default_seats})", G::NAME, players.join(", "))?;
         writeln!(out)?;

@@ -11,7 +11,7 @@ use tabula_board::{Marks, Picture};
 use tabula_engine::search::thread;
 use tabula_engine::{Limits, Score, registry};
 use tabula_rules::games::NAMES;
-use tabula_rules::{Game, GameOptions, MAX_SEATS, MoveList, Outcome, Seat, perft};
+use tabula_rules::{Game, GameOptions, MoveList, Outcome, Seat, perft};
 
 use crate::actions::{self, ActionSpace, Actions};
 use crate::observe::Observe;
@@ -426,7 +426,7 @@ impl GameInfo {
         let default = G::Options::default();
         GameInfo {
             name: G::NAME,
-            players: (1..=MAX_SEATS).filter(|&n| G::Options::default().set_players(n).is_ok()).collect(),
+            players: G::Options::player_counts(),
             default_players: default.players(),
             options: G::Options::SETTINGS
                 .iter()

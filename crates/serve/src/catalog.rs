@@ -123,7 +123,7 @@ fn info<G: ServeGame>() -> GameInfo {
     let default = G::Options::default();
     GameInfo {
         name: G::NAME,
-        players: (1..=MAX_SEATS).filter(|&n| G::Options::default().set_players(n).is_ok()).collect(),
+        players: G::Options::player_counts(),
         default_players: default.players(),
         default_engines: (1..=MAX_SEATS)
             .filter_map(|n| {

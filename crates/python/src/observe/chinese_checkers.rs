@@ -6,7 +6,7 @@ use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
 use tabula_rules::geometry::bits::{BitIter, Bits};
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, cap_share, hex_slot, seat_after, seat_planes, share};
+use super::{Observe, Tensor, all_planes, cap_share, hex_slot, seat_after, share};
 
 /// The radius whose axial coordinates name the star's holes.
 const RADIUS: i8 = 8;
@@ -30,9 +30,7 @@ fn cells(set: Bits) -> impl Iterator<Item = (usize, usize)> {
 
 impl Observe for ChineseCheckers {
     fn planes(&self) -> Vec<String> {
-        let mut planes = seat_planes(self.seats(), &PER_SEAT);
-        planes.extend(SHARED.map(String::from));
-        planes
+        all_planes(self.seats(), &PER_SEAT, &SHARED)
     }
 
     fn grid(&self) -> (usize, usize) {

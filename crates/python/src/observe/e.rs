@@ -10,7 +10,7 @@ use tabula_rules::games::e::{CELLS, E, PIECES, Slot, TABLES, Zone};
 use tabula_rules::geometry::bits::{BitIter, Bits};
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, cap_share, hex_slot, seat_after, seat_planes, share};
+use super::{Observe, Tensor, all_planes, cap_share, hex_slot, seat_after, share};
 
 /// The board radius.
 const RADIUS: i8 = 6;
@@ -56,9 +56,7 @@ fn cells(set: Bits) -> impl Iterator<Item = (usize, usize)> {
 
 impl Observe for E {
     fn planes(&self) -> Vec<String> {
-        let mut planes = seat_planes(self.seats(), &PER_SEAT);
-        planes.extend(SHARED.map(String::from));
-        planes
+        all_planes(self.seats(), &PER_SEAT, &SHARED)
     }
 
     fn grid(&self) -> (usize, usize) {

@@ -7,7 +7,7 @@ use tabula_rules::games::icelights::{Dir, Icelights};
 use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, cap_share, seat_after, seat_planes, share};
+use super::{Observe, Tensor, all_planes, cap_share, seat_after, share};
 
 /// The planes of each seat, in order.
 const PER_SEAT: [&str; 5] = ["tower", "beamer", "icelight", "beam", "to_move"];
@@ -29,9 +29,7 @@ fn cells(set: u64) -> impl Iterator<Item = (usize, usize)> {
 
 impl Observe for Icelights {
     fn planes(&self) -> Vec<String> {
-        let mut planes = seat_planes(2, &PER_SEAT);
-        planes.extend(SHARED.map(String::from));
-        planes
+        all_planes(2, &PER_SEAT, &SHARED)
     }
 
     fn grid(&self) -> (usize, usize) {

@@ -54,6 +54,13 @@ fn seat_planes(seats: usize, names: &[&str]) -> Vec<String> {
     (0..seats).flat_map(|j| names.iter().map(move |name| format!("rel{j}_{name}"))).collect()
 }
 
+/// Every plane's name: each seat's `per_seat` planes, then the `shared` ones.
+fn all_planes(seats: usize, per_seat: &[&str], shared: &[&str]) -> Vec<String> {
+    let mut planes = seat_planes(seats, per_seat);
+    planes.extend(shared.iter().map(|&name| String::from(name)));
+    planes
+}
+
 /// The seat `j` places after `observer` in turn order, of `seats`.
 #[inline]
 fn seat_after(observer: Seat, j: usize, seats: usize) -> Seat {

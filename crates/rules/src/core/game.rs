@@ -31,6 +31,11 @@ pub trait GameOptions: Clone + Default + Debug + PartialEq + Send + Sync + 'stat
         Self::PLAYERS.map_or(2, |p| (p.get)(self) as usize)
     }
 
+    /// The player counts the game seats, smallest first.
+    fn player_counts() -> Vec<usize> {
+        Self::PLAYERS.map_or_else(|| vec![2], |p| p.counts.iter().map(|&c| usize::from(c)).collect())
+    }
+
     /// Sets the number of players; other counts than the game's are refused.
     fn set_players(&mut self, players: usize) -> Result<(), RulesError> {
         let counts = Self::PLAYERS.map_or(&[2][..], |p| p.counts);
