@@ -3,10 +3,9 @@
 //! every observer; only the seats are reordered.
 
 use tabula_rules::games::chinese_checkers::{ChineseCheckers, STAR};
-use tabula_rules::geometry::bits::{BitIter, Bits};
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, all_planes, cap_share, hex_slot, seat_after, share};
+use super::{Observe, Tensor, all_planes, cap_share, hex_cells, seat_after, share};
 
 /// The radius whose axial coordinates name the star's holes.
 const RADIUS: i8 = 8;
@@ -16,17 +15,6 @@ const SIDE: usize = 2 * RADIUS as usize + 1;
 const PER_SEAT: [&str; 4] = ["pegs", "camp", "target", "to_move"];
 /// The planes after the seats'.
 const SHARED: [&str; 3] = ["cell", "passes", "ply_cap"];
-
-/// The row and column of hole `i`.
-fn slot(i: usize) -> (usize, usize) {
-    let h = STAR.board.cell(i);
-    hex_slot(h.q, h.r, RADIUS)
-}
-
-/// The rows and columns of a set of holes.
-fn cells(set: Bits) -> impl Iterator<Item = (usize, usize)> {
-    BitIter(set).map(slot)
-}
 
 impl Observe for ChineseCheckers {
     fn planes(&self) -> Vec<String> {
@@ -44,17 +32,17 @@ impl Observe for ChineseCheckers {
         for j in 0..n {
             let s = seat_after(seat, j, n);
             let base = j * PER_SEAT.len();
-            t.fill(base, cells(self.pegs(s)), 1.0);
-            t.fill(base + 1, cells(STAR.camp(self.camp(s))), 1.0);
-            t.fill(base + 2, cells(self.target(s)), 1.0);
+            t.fill(base, hex_cells(&STAR.board, self.pegs(s)), 1.0);
+            t.fill(base + 1, hex_cells(&STAR.board, STAR.camp(self.camp(s))), 1.0);
+            t.fill(base + 2, hex_cells(&STAR.board, self.target(s)), 1.0);
             if self.to_move() == s {
-                t.fill(base + 3, cells(board), 1.0);
+                t.fill(base + 3, hex_cells(&STAR.board, board), 1.0);
             }
         }
         let shared = n * PER_SEAT.len();
-        t.fill(shared, cells(board), 1.0);
+        t.fill(shared, hex_cells(&STAR.board, board), 1.0);
         // Every seat passing in a row draws: the passes just played, of the seats.
-        t.fill(shared + 1, cells(board), share(u32::from(self.passes()), n as u32));
-        t.fill(shared + 2, cells(board), cap_share(self.ply(), self.options().max_plies()));
+        t.fill(shared + 1, hex_cells(&STAR.board, board), share(u32::from(self.passes()), n as u32));
+        t.fill(shared + 2, hex_cells(&STAR.board, board), cap_share(self.ply(), self.options().max_plies()));
     }
 }

@@ -7,10 +7,10 @@
 //! one; the order of the pieces deeper down shows only through the counts.
 
 use tabula_rules::games::e::{CELLS, E, PIECES, Slot, TABLES, Zone};
-use tabula_rules::geometry::bits::{BitIter, Bits};
+use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, all_planes, cap_share, hex_slot, seat_after, share};
+use super::{Observe, Tensor, all_planes, cap_share, hex_cells, hex_slot, seat_after, share};
 
 /// The board radius.
 const RADIUS: i8 = 6;
@@ -43,17 +43,6 @@ const SHARED: [&str; 6] = ["cell", "border", "height", "prev_landing", "passes",
 
 const _: () = assert!(PER_SEAT.len() == TOP + DEPTH + 3);
 
-/// The row and column of cell `c`.
-fn slot(c: usize) -> (usize, usize) {
-    let h = TABLES.hex.cell(c);
-    hex_slot(h.q, h.r, RADIUS)
-}
-
-/// The rows and columns of a set of cells.
-fn cells(set: Bits) -> impl Iterator<Item = (usize, usize)> {
-    BitIter(set).map(slot)
-}
-
 impl Observe for E {
     fn planes(&self) -> Vec<String> {
         all_planes(self.seats(), &PER_SEAT, &SHARED)
@@ -82,13 +71,13 @@ impl Observe for E {
                 let count = counts[c];
                 for (k, &value) in count.iter().enumerate() {
                     let max = if k < 3 { PER_SIZE } else { PIECES as u32 };
-                    t.set(base + k, slot(c), share(u32::from(value), max));
+                    t.set(base + k, hex_slot(&TABLES.hex, c), share(u32::from(value), max));
                 }
             }
-            t.fill(base + TOP + DEPTH, cells(self.home(s)), 1.0);
-            t.fill(base + TOP + DEPTH + 1, cells(self.goal(s)), 1.0);
+            t.fill(base + TOP + DEPTH, hex_cells(&TABLES.hex, self.home(s)), 1.0);
+            t.fill(base + TOP + DEPTH + 1, hex_cells(&TABLES.hex, self.goal(s)), 1.0);
             if self.to_move() == s {
-                t.fill(base + TOP + DEPTH + 2, cells(board), 1.0);
+                t.fill(base + TOP + DEPTH + 2, hex_cells(&TABLES.hex, board), 1.0);
             }
         }
         for c in BitIter(self.occupied()) {
@@ -97,22 +86,22 @@ impl Observe for E {
                 let level = height - depth as u8;
                 if let Some(piece) = self.piece_at(Slot { cell: c as u8, level }) {
                     let j = (piece.seat.index() + n - seat.index()) % n;
-                    t.set(j * PER_SEAT.len() + TOP + depth, slot(c), f32::from(piece.size) / 3.0);
+                    t.set(j * PER_SEAT.len() + TOP + depth, hex_slot(&TABLES.hex, c), f32::from(piece.size) / 3.0);
                 }
             }
         }
         let shared = n * PER_SEAT.len();
         let border = BitIter(board).filter(|&c| matches!(TABLES.zone[c], Zone::Centre | Zone::Ray(_)));
-        t.fill(shared, cells(board), 1.0);
-        t.fill(shared + 1, border.map(slot), 1.0);
+        t.fill(shared, hex_cells(&TABLES.hex, board), 1.0);
+        t.fill(shared + 1, border.map(|c| hex_slot(&TABLES.hex, c)), 1.0);
         for c in BitIter(self.occupied()) {
             // Every piece of every seat can stand in one stack.
-            t.set(shared + 2, slot(c), share(u32::from(self.height(c)), (PIECES * n) as u32));
+            t.set(shared + 2, hex_slot(&TABLES.hex, c), share(u32::from(self.height(c)), (PIECES * n) as u32));
         }
         if let Some(landing) = self.previous_movement() {
-            t.set(shared + 3, slot(landing.cell as usize), 1.0);
+            t.set(shared + 3, hex_slot(&TABLES.hex, landing.cell as usize), 1.0);
         }
-        t.fill(shared + 4, cells(board), share(u32::from(self.turn().passes), n as u32));
-        t.fill(shared + 5, cells(board), cap_share(self.ply(), self.options().max_plies()));
+        t.fill(shared + 4, hex_cells(&TABLES.hex, board), share(u32::from(self.turn().passes), n as u32));
+        t.fill(shared + 5, hex_cells(&TABLES.hex, board), cap_share(self.ply(), self.options().max_plies()));
     }
 }

@@ -7,10 +7,10 @@
 //! stand in one stack, so no counter is ever left out.
 
 use tabula_rules::games::echelon::Echelon;
-use tabula_rules::geometry::bits::{BitIter, Bits, has};
+use tabula_rules::geometry::bits::{BitIter, has};
 use tabula_rules::{Game, GameOptions, Seat};
 
-use super::{Observe, Tensor, cap_share, hex_slot, seat_after, share};
+use super::{Observe, Tensor, cap_share, hex_cells, hex_slot, seat_after, share};
 
 /// The planes after the seats'.
 const SHARED: [&str; 4] = ["cell", "dead", "height", "ply_cap"];
@@ -18,17 +18,6 @@ const SHARED: [&str; 4] = ["cell", "dead", "height", "ply_cap"];
 /// The tallest stack: every counter of both sides.
 fn depths(game: &Echelon) -> usize {
     2 * game.options().stack_height as usize
-}
-
-/// The row and column of hex `i`.
-fn slot(game: &Echelon, i: usize) -> (usize, usize) {
-    let h = game.board().hex.cell(i);
-    hex_slot(h.q, h.r, game.radius() as i8)
-}
-
-/// The rows and columns of a set of hexes.
-fn cells(game: &Echelon, set: Bits) -> impl Iterator<Item = (usize, usize)> + '_ {
-    BitIter(set).map(|i| slot(game, i))
 }
 
 impl Observe for Echelon {
@@ -54,7 +43,7 @@ impl Observe for Echelon {
         // The plane of depth `depth` of the seat with colour `colour`.
         let plane = |colour: usize, depth: usize| (colour + 2 - seat.index()) % 2 * per_seat + depth;
         for i in BitIter(self.occupied()) {
-            let at = slot(self, i);
+            let at = hex_slot(&self.board().hex, i);
             if has(self.tall(), i) {
                 for (depth, colour) in self.stack_from_top(i).enumerate() {
                     t.set(plane(colour.index(), depth), at, 1.0);
@@ -67,15 +56,15 @@ impl Observe for Echelon {
         let board = self.board().hex.mask();
         for j in 0..2 {
             if self.to_move() == seat_after(seat, j, 2) {
-                t.fill(j * per_seat + per_seat - 1, cells(self, board), 1.0);
+                t.fill(j * per_seat + per_seat - 1, hex_cells(&self.board().hex, board), 1.0);
             }
         }
         let shared = 2 * per_seat;
-        t.fill(shared, cells(self, board), 1.0);
-        t.fill(shared + 1, cells(self, self.dead()), 1.0);
+        t.fill(shared, hex_cells(&self.board().hex, board), 1.0);
+        t.fill(shared + 1, hex_cells(&self.board().hex, self.dead()), 1.0);
         for i in BitIter(self.occupied()) {
-            t.set(shared + 2, slot(self, i), share(self.height(i), depths(self) as u32));
+            t.set(shared + 2, hex_slot(&self.board().hex, i), share(self.height(i), depths(self) as u32));
         }
-        t.fill(shared + 3, cells(self, board), cap_share(self.ply(), self.options().max_plies()));
+        t.fill(shared + 3, hex_cells(&self.board().hex, board), cap_share(self.ply(), self.options().max_plies()));
     }
 }

@@ -30,6 +30,8 @@ mod martian_chess;
 #[cfg(test)]
 mod tests;
 
+use tabula_rules::geometry::bits::{BitIter, Bits};
+use tabula_rules::geometry::hex::HexBoard;
 use tabula_rules::{Game, Seat};
 
 /// A game's observation tensor.
@@ -67,10 +69,17 @@ fn seat_after(observer: Seat, j: usize, seats: usize) -> Seat {
     Seat(((observer.index() + j) % seats) as u8)
 }
 
-/// The row and column of axial hex cell `(q, r)` on the grid of a board of radius `radius`.
+/// The row and column of cell `i` of a hexagonal board on its grid: axial `(q, r)` at row
+/// `r + radius`, column `q + radius`.
 #[inline]
-fn hex_slot(q: i8, r: i8, radius: i8) -> (usize, usize) {
-    ((r + radius) as usize, (q + radius) as usize)
+fn hex_slot(board: &HexBoard, i: usize) -> (usize, usize) {
+    let (h, radius) = (board.cell(i), board.radius());
+    ((h.r + radius) as usize, (h.q + radius) as usize)
+}
+
+/// The rows and columns of a set of cells of a hexagonal board.
+fn hex_cells(board: &HexBoard, set: Bits) -> impl Iterator<Item = (usize, usize)> + '_ {
+    BitIter(set).map(move |i| hex_slot(board, i))
 }
 
 /// `count / max`, the share of the largest possible value, as a plane value.
