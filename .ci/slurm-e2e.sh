@@ -23,9 +23,9 @@ fail() {
 }
 
 # The match: small, limited by nodes so that every run plays the same games; four shards of
-# ten games, played one task at a time (match.slurm asks for two CPUs, the node has two).
-match_env=(SHARDS=4 GAME=chinese-checkers "ENGINES=alphabeta mcts" TC=nodes=3000 GAMES=40 SEED=7)
-single=(match chinese-checkers --engine alphabeta --engine mcts --tc nodes=3000 --games 40 --seed 7)
+# four games, played one task at a time (match.slurm asks for two CPUs, the node has two).
+match_env=(SHARDS=4 GAME=chinese-checkers "ENGINES=alphabeta mcts" TC=nodes=1000 GAMES=16 SEED=7)
+single=(match chinese-checkers --engine alphabeta --engine mcts --tc nodes=1000 --games 16 --seed 7)
 
 # --- The packages.
 PATH=$PATH:/usr/sbin:/sbin
@@ -206,7 +206,7 @@ merge=$(sed -n 's/^Submitted batch job //p' "$dir/submitted")
 shard_2_started() { [[ -s $OUT/shard-2.jsonl ]]; }
 wait_for 600 0.2 shard_2_started
 scancel "${jobid}_1"
-say "cancelled task ${jobid}_1 after $(wc -l <"$OUT/shard-2.jsonl") of its 10 games"
+say "cancelled task ${jobid}_1 after $(wc -l <"$OUT/shard-2.jsonl") of its 4 games"
 
 wait_for 600 1 ended "$jobid" "$merge"
 say "the tasks and the first merge have ended"
