@@ -2,54 +2,20 @@
 //! by the arena and by the board's replay), starting from a position, the strength levels
 //! and how the page is told to ask for each setting.
 
+mod common;
+
+use common::{call, create, id, raw};
+
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
 use tabula_arena::{Record, read_records};
 use tabula_rules::Game;
 use tabula_rules::games::NAMES;
 use tabula_rules::games::e::E;
 use tabula_serve::{Config, router};
-use tower::ServiceExt;
-
-const HOST: &str = "127.0.0.1:8080";
-
-/// Sends a request as the page does; returns the status, the content type and the body.
-async fn raw(app: &Router, method: &str, path: &str, body: Option<Value>) -> (StatusCode, String, String) {
-    let mut request = Request::builder().method(method).uri(path).header(header::HOST, HOST);
-    if method != "GET" {
-        request = request.header(header::ORIGIN, format!("http://{HOST}"));
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-    }
-    let body = body.map_or_else(Body::empty, |b| Body::from(b.to_string()));
-    let response = app.clone().oneshot(request.body(body).unwrap()).await.unwrap();
-    let status = response.status();
-    let kind =
-        response.headers().get(header::CONTENT_TYPE).map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
-    let bytes = response.into_body().collect().await.unwrap().to_bytes();
-    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
-}
-
-async fn call(app: &Router, method: &str, path: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let (status, _, text) = raw(app, method, path, body).await;
-    (status, if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap() })
-}
-
-async fn create(app: &Router, request: Value) -> Value {
-    let (status, view) = call(app, "POST", "/api/sessions", Some(request)).await;
-    assert_eq!(status, StatusCode::CREATED, "{view}");
-    view
-}
-
-fn id(view: &Value) -> String {
-    view["id"].as_str().unwrap().to_string()
-}
 
 async fn play(app: &Router, id: &str, mv: &str) -> Value {
     let (status, view) = call(app, "POST", &format!("/api/sessions/{id}/moves"), Some(json!({ "move": mv }))).await;
