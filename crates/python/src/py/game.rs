@@ -151,7 +151,7 @@ impl Game {
 
     /// Plays a move: a `Move` listed in this game, its notation, or its integer id.
     /// Raises ValueError for an illegal or malformed move.
-    fn play(&mut self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn play(&mut self, mv: &Bound<'_, PyAny>) -> PyResult<()> {
         if let Ok(listed) = mv.cast::<Move>() {
             let listed = listed.get();
             if listed.position.name() != self.inner.name() {
@@ -173,7 +173,6 @@ impl Game {
             return self.play_raw(raw, true);
         }
         let kind = mv.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        let _ = py;
         Err(PyTypeError::new_err(format!("play takes a Move, its text or its id, not {kind}")))
     }
 

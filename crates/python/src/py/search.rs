@@ -36,18 +36,15 @@ pub struct SearchResult {
 
 #[pymethods]
 impl SearchResult {
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let best = self.best.as_ref().map_or_else(|| "None".to_string(), |m| format!("{:?}", m.get().to_string_in(py)));
+    fn __repr__(&self) -> String {
+        let best = self
+            .best
+            .as_ref()
+            .map_or_else(|| "None".to_string(), |m| format!("{:?}", m.get().position.format(m.get().raw)));
         format!(
             "SearchResult(move={best}, score={}, depth={}, nodes={}, time={:.3})",
             self.score, self.depth, self.nodes, self.time
         )
-    }
-}
-
-impl Move {
-    fn to_string_in(&self, _py: Python<'_>) -> String {
-        self.position.format(self.raw)
     }
 }
 
