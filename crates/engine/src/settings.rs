@@ -96,6 +96,15 @@ pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
         set: |c, v| c.lmr = Some(v),
     },
     &Number::<AlphaBetaConfig, _> {
+        key: "rivals",
+        doc: "with three or more teams, the percent of the margin taken over the other teams' mean value \
+              instead of the best other team's (the game sets the default)",
+        min: 0,
+        max: 100,
+        get: |c| c.rivals.unwrap_or_default(),
+        set: |c, v| c.rivals = Some(v),
+    },
+    &Number::<AlphaBetaConfig, _> {
         key: "quiescence",
         doc: "plies past the horizon that quiescence plays tactical moves (the game sets the default; max^n with 3 or more seats: at most one round)",
         min: 0,
@@ -290,6 +299,7 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
     AlphaBetaConfig {
         contempt: Some(G::TUNING.contempt),
         lmr: Some(G::TUNING.late_move_reductions),
+        rivals: Some(G::TUNING.rivals),
         model: G::TUNING.opponent_model,
         quiescence: Some(G::TUNING.quiescence_plies),
         lost: Some(G::TUNING.lost_race),

@@ -20,6 +20,12 @@ pub struct Tuning {
     /// Alpha-beta's opponent model with three or more seats (`alphabeta:model`). Paranoid
     /// by default.
     pub opponent_model: Model,
+    /// Alpha-beta's rivals (`alphabeta:rivals`), in percent: with three or more teams, the
+    /// share of the root team's margin taken over the other teams' mean value rather than
+    /// the best of them. 0 (the best other team alone) by default. In a game where
+    /// material passes between seats, a margin over the best other alone is blind to what a
+    /// move hands to a seat that does not lead yet.
+    pub rivals: Score,
     /// Alpha-beta's quiescence depth (`alphabeta:quiescence`): how many plies past the
     /// horizon tactical moves are played. As deep as the search tracks ([`MAX_PLY`]) by
     /// default: captures run out, but moves that can answer each other for ever (E's traps
@@ -52,6 +58,7 @@ impl Tuning {
         contempt: 0,
         late_move_reductions: 0,
         opponent_model: Model::Paranoid,
+        rivals: 0,
         quiescence_plies: MAX_PLY as u32,
         tactical_first: true,
         lost_race: 0,

@@ -25,11 +25,12 @@ impl Model {
         }
     }
 
-    /// Whether best-reply search applies to `game`: asked for, three or more seats, someone
-    /// to reply, and a game that can hand the turn on.
+    /// Whether best-reply search applies to `game`: asked for, three or more teams (with
+    /// two, the other team is truly the opponent and paranoid search is exact), someone to
+    /// reply, and a game that can hand the turn on.
     pub fn best_reply_applies<G: Game>(self, game: &G, opponents: &[Seat]) -> bool {
         self == Model::BestReply
-            && game.seats() > 2
+            && teams(game) > 2
             && !opponents.is_empty()
             && game.clone().hand_turn_to(game.to_move())
     }
@@ -38,6 +39,13 @@ impl Model {
     pub fn maxn_applies<G: Game>(self, game: &G) -> bool {
         self == Model::MaxN && game.seats() > 2
     }
+}
+
+/// How many teams play `game`.
+pub fn teams<G: Game>(game: &G) -> usize {
+    let mut seen = 0u64;
+    (0..game.seats() as u8).for_each(|s| seen |= 1 << game.team(Seat(s)));
+    seen.count_ones() as usize
 }
 
 /// The seats outside the team `root_team`, in seat order.

@@ -63,6 +63,21 @@ pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) ->
     }
 }
 
+/// [`margin`] with `rivals` percent of it taken over the mean of the other teams' values
+/// instead of the best of them (alpha-beta's `rivals`; with two teams the two are one).
+pub fn rivals_margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat, rivals: i32) -> i32 {
+    match game.outcome() {
+        Some(outcome) => finished_margin(game, &outcome, seat),
+        None if rivals == 0 => value_margin(game, &eval.evaluate(game), seat),
+        None => {
+            let values = eval.evaluate(game);
+            let best = value_margin(game, &values, seat);
+            let mean = mean_margin(game, &values, seat);
+            ((100 - rivals) as i64 * best as i64 + rivals as i64 * mean as i64).div_euclid(100) as i32
+        }
+    }
+}
+
 /// How far `seat` has got on its own in `game`: its own evaluation, or the finished game's
 /// [`margin`]. Where a seat has lost, the move that maximizes this runs its race out
 /// instead of holding the other seats back.
@@ -102,6 +117,21 @@ fn finished_margin<G: Game>(game: &G, outcome: &Outcome, seat: Seat) -> i32 {
     }
 }
 
+/// The margin of `seat`'s team over the mean of the other teams, each team valued by its
+/// best seat (the team alone when there is no other).
+fn mean_margin<G: Game>(game: &G, values: &[i32; MAX_SEATS], seat: Seat) -> i32 {
+    let team = game.team(seat);
+    let mut best = [i32::MIN; MAX_SEATS];
+    for (s, &v) in values.iter().enumerate().take(game.seats()) {
+        let t = game.team(Seat(s as u8)) as usize;
+        best[t] = best[t].max(v);
+    }
+    let others = best.iter().enumerate().filter(|&(t, &v)| t != team as usize && v != i32::MIN);
+    let (sum, n) = others.fold((0i64, 0i64), |(sum, n), (_, &v)| (sum + v as i64, n + 1));
+    let mine = best[team as usize];
+    if n == 0 { mine } else { (mine as i64 - sum.div_euclid(n)) as i32 }
+}
+
 /// The margin of `seat`'s team in an evaluation: its best value minus the best outside it.
 fn value_margin<G: Game>(game: &G, values: &[i32; MAX_SEATS], seat: Seat) -> i32 {
     let team = game.team(seat);
@@ -139,5 +169,54 @@ impl<G: EngineGame> Searcher<G> for Greedy<G> {
         let info = SearchInfo { depth: 1, score, nodes: moves.len() as u64, time: start.elapsed(), pv: pv.clone() };
         report(&info);
         SearchResult { best, score, pv, nodes: info.nodes, depth: 1, time: info.time }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::opponent_model::{Model, opponents_of};
+    use tabula_rules::GameOptions;
+    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+
+    /// An evaluator that gives every position the same values.
+    struct Fixed([i32; MAX_SEATS]);
+
+    impl<G: Game> Evaluator<G> for Fixed {
+        fn evaluate(&self, _: &G) -> [i32; MAX_SEATS] {
+            self.0
+        }
+    }
+
+    fn four_seats(teams: bool) -> MartianChess {
+        let mut o = McOptions::default();
+        o.set_players(4).unwrap();
+        o.set("mc.teams", if teams { "true" } else { "false" }).unwrap();
+        MartianChess::new(&o).unwrap()
+    }
+
+    #[test]
+    fn rivals_blend_the_best_other_seat_with_the_mean_of_the_others() {
+        let g = four_seats(false);
+        let e = Fixed([500, 100, 300, 200, 0, 0]);
+        assert_eq!(rivals_margin(&e, &g, Seat(0), 0), 200, "over the best other, 300");
+        assert_eq!(rivals_margin(&e, &g, Seat(0), 100), 300, "over the others' mean, 200");
+        assert_eq!(rivals_margin(&e, &g, Seat(0), 50), 250);
+        assert_eq!(rivals_margin(&e, &g, Seat(1), 100), 100 - 333, "the mean 333.3 rounded down");
+        assert_eq!(rivals_margin(&e, &g, Seat(0), 0), margin(&e, &g, Seat(0)));
+    }
+
+    #[test]
+    fn with_two_teams_rivals_change_nothing_and_best_reply_is_paranoid() {
+        let g = four_seats(true);
+        let e = Fixed([500, 100, 300, 200, 0, 0]);
+        for rivals in [0, 50, 100] {
+            assert_eq!(rivals_margin(&e, &g, Seat(0), rivals), 300, "team 0's best 500 over team 1's 200");
+            assert_eq!(rivals_margin(&e, &g, Seat(3), rivals), -300);
+        }
+        let opponents = opponents_of(&g, g.team(Seat(0)));
+        assert!(!Model::BestReply.best_reply_applies(&g, &opponents));
+        let g = four_seats(false);
+        assert!(Model::BestReply.best_reply_applies(&g, &opponents_of(&g, 0)));
     }
 }

@@ -74,6 +74,10 @@ pub struct AlphaBetaConfig {
     /// moves are searched one ply shallower first; 0 turns them off; `None`: the game's
     /// default ([`Tuning::late_move_reductions`](crate::tuning::Tuning::late_move_reductions)).
     pub lmr: Option<usize>,
+    /// With three or more teams, the percent of the root's margin taken over the other
+    /// teams' mean rather than the best of them; `None`: the game's default
+    /// ([`Tuning::rivals`](crate::tuning::Tuning::rivals)).
+    pub rivals: Option<i32>,
     /// Plies past the horizon that quiescence plays tactical moves, at most [`MAX_PLY`]
     /// (max^n with three or more seats plays at most one round of seats); `None`: the
     /// game's default ([`Tuning::quiescence_plies`](crate::tuning::Tuning::quiescence_plies)).
@@ -93,6 +97,7 @@ impl Default for AlphaBetaConfig {
             model: Model::Paranoid,
             contempt: None,
             lmr: None,
+            rivals: None,
             quiescence: None,
             lost: None,
         }
@@ -167,6 +172,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             contempt,
             seen: &seen,
             lmr: self.config.lmr.unwrap_or(G::TUNING.late_move_reductions),
+            rivals: self.config.rivals.unwrap_or(G::TUNING.rivals),
             quiescence: self.config.quiescence.unwrap_or(G::TUNING.quiescence_plies),
             model: self.config.model,
         };

@@ -14,7 +14,8 @@
 //!   values), then to the lower values in seat order, so that the value of a node never
 //!   depends on the order its moves were searched in.
 //!
-//! With two seats all three are exactly plain negamax.
+//! With two seats all three are exactly plain negamax. Best-reply needs three or more teams:
+//! with two (Martian Chess's `mc.teams`) it searches paranoid, which is then exact.
 
 use tabula_rules::{MoveList, Seat};
 

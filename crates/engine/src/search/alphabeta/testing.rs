@@ -45,6 +45,7 @@ impl<G: EngineGame> Parts<G> {
             contempt: G::TUNING.contempt,
             seen: &[],
             lmr: 0,
+            rivals: 0,
             quiescence: G::TUNING.quiescence_plies,
             model: Model::Paranoid,
         }

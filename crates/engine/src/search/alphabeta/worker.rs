@@ -9,7 +9,7 @@ use tabula_rules::Seat;
 use crate::api::{EngineGame, Limits, score};
 use crate::search::max_ply::MAX_PLY;
 use crate::search::opponent_model::{Model, opponents_of};
-use crate::search::simple::margin;
+use crate::search::simple::rivals_margin;
 use crate::search::table::Table;
 
 /// The most nodes a thread searches between looks at the clock, the stop flags and the
@@ -67,6 +67,9 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub seen: &'a [u64],
     /// Moves of a node searched before late ones are reduced (0: no reductions).
     pub lmr: usize,
+    /// Percent of the root's margin taken over the other teams' mean (see
+    /// [`Tuning::rivals`](crate::tuning::Tuning::rivals)).
+    pub rivals: i32,
     /// Plies past the horizon that quiescence plays tactical moves.
     pub quiescence: u32,
     /// The opponent model with three or more seats.
@@ -85,6 +88,8 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub seen: &'a [u64],
     /// Moves of a node searched before late ones are reduced (0: no reductions).
     pub lmr: usize,
+    /// Percent of the root's margin taken over the other teams' mean.
+    pub rivals: i32,
     /// Plies past the horizon that quiescence plays tactical moves.
     pub quiescence: u32,
     /// Best-reply search is on (three or more seats, a game that can hand the turn on).
@@ -150,6 +155,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             contempt: shared.contempt,
             seen: shared.seen,
             lmr: shared.lmr,
+            rivals: shared.rivals,
             quiescence: shared.quiescence,
             brs,
             maxn: shared.model.maxn_applies(game),
@@ -227,7 +233,7 @@ impl<'a, G: EngineGame> Worker<'a, G> {
     pub fn leaf(&self, game: &G, ply: usize) -> i32 {
         // A finished game's margin is a win, a loss or 0 (a draw); an unfinished one's
         // evaluation is never as large as a win.
-        let value = match margin(self.eval, game, self.root) {
+        let value = match rivals_margin(self.eval, game, self.root, self.rivals) {
             0 if game.is_over() => return self.draw(game),
             v if v >= score::WIN => score::WIN - ply as i32,
             v if v <= -score::WIN => -(score::WIN - ply as i32),
