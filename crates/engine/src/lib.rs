@@ -27,6 +27,7 @@ pub mod time;
 #[cfg(test)]
 mod toy_games;
 pub mod tuning;
+pub mod weights;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};
 pub use tuning::Tuning;
