@@ -23,6 +23,7 @@ pub mod score;
 pub mod search;
 pub mod settings;
 pub mod solve;
+pub mod texel;
 pub mod time;
 #[cfg(test)]
 mod toy_games;
