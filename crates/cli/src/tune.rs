@@ -291,6 +291,10 @@ impl GameCommand for TuneArgs {
             &held_out,
             Stopping { passes: self.passes, ..Stopping::default() },
             &mut |p| match p {
+                Progress::Step { pass } => {
+                    tuning.set_position(pass.saturating_sub(1) as u64);
+                    tuning.set_message("a Gauss-Newton step");
+                }
                 Progress::Weight { pass, weight } => {
                     tuning.set_position(pass.saturating_sub(1) as u64);
                     tuning.set_message(format!("weight {} of {}", weight + 1, names.len()));

@@ -161,7 +161,12 @@ impl Method {
 /// What [`tune`] is doing, for a progress display.
 #[derive(Debug)]
 pub enum Progress<'a> {
-    /// Pass `pass` starts on weight `weight` (from 0).
+    /// Pass `pass` starts a Gauss-Newton step on all the weights.
+    Step {
+        /// The pass, from 1.
+        pass: usize,
+    },
+    /// Pass `pass` of the local search starts on weight `weight` (from 0).
     Weight {
         /// The pass, from 1.
         pass: usize,
@@ -432,7 +437,7 @@ where
         }
         let before = search.weights.clone();
         if newton {
-            progress(Progress::Weight { pass: number, weight: 0 });
+            progress(Progress::Step { pass: number });
             newton = search.gauss_newton(&mut damping);
         }
         let method = if newton {
