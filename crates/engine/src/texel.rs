@@ -15,7 +15,7 @@
 //! * **Gauss-Newton** (damped: Levenberg-Marquardt), while its steps pay: the derivatives
 //!   of every prediction by every weight, as difference quotients, give the curvature of
 //!   the loss, so one step moves all the weights at once, and terms that count much the
-//!   same things (Echelon's moves and safe moves, a piece and a free piece) are weighed
+//!   same things (Echelon's moves and safe moves, its top counters and free ones) are weighed
 //!   against each other where one weight at a time would zigzag down their valley for
 //!   many passes and stop short;
 //! * **local search**, as the original Texel method, to settle the integers: one weight at

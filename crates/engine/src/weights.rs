@@ -361,9 +361,8 @@ impl Message {
                 break;
             }
         }
-        match core::str::from_utf8(digits.split_at(k).1) {
-            Ok(text) => self.push(text),
-            Err(_) => {}
+        if let Ok(text) = core::str::from_utf8(digits.split_at(k).1) {
+            self.push(text);
         }
     }
 }
