@@ -120,6 +120,20 @@ impl Record {
     /// The position after the first `ply` moves (all of them for `None`), replayed under the
     /// record's `Options` from its `Position` (or the start).
     pub fn replay<G: Game>(&self, ply: Option<usize>) -> Result<G, ArenaError> {
+        self.replay_each(ply, |_: &G| {})
+    }
+
+    /// Every position of the game, from the first (before any move) to the last (after every
+    /// move), replayed as [`Record::replay`] does.
+    pub fn positions<G: Game>(&self) -> Result<Vec<G>, ArenaError> {
+        let mut out = Vec::with_capacity(self.moves.len() + 1);
+        self.replay_each(None, |g: &G| out.push(g.clone()))?;
+        Ok(out)
+    }
+
+    /// Replays the first `ply` moves (all of them for `None`), handing `each` the position
+    /// before the first move and after every move, and gives the last.
+    fn replay_each<G: Game>(&self, ply: Option<usize>, mut each: impl FnMut(&G)) -> Result<G, ArenaError> {
         match self.tag("Game") {
             Some(name) if name == G::NAME => {}
             Some(name) => return Err(error(format!("the record is of game '{name}', not '{}'", G::NAME))),
@@ -143,11 +157,18 @@ impl Record {
                 plural(self.moves.len(), "ply", "plies")
             )));
         }
+        each(&game);
         for (i, mv) in self.moves[..upto].iter().enumerate() {
             let m = game.parse_move(&mv.text).map_err(|e| error(format!("record ply {}: {e}", i + 1)))?;
             game.play(m);
+            each(&game);
         }
         Ok(game)
+    }
+
+    /// How many of the first moves are the opening book's (marked `{book}`).
+    pub fn book_plies(&self) -> usize {
+        self.moves.iter().take_while(|m| m.comment.as_deref() == Some("book")).count()
     }
 }
 

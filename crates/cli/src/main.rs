@@ -17,6 +17,7 @@ mod position;
 mod serve;
 mod show;
 mod solve;
+mod tune;
 mod ugi;
 
 use std::process::ExitCode;
@@ -57,6 +58,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Prove the value of a position of a 2-seat game (win, loss or draw) by proof-number search.
     Solve(solve::SolveArgs),
+    /// Fit a game's evaluator weights to the results of recorded games (Texel tuning).
+    Tune(tune::TuneArgs),
 }
 
 /// The one-line description `--help` starts with, naming every game.
@@ -74,7 +77,7 @@ fn main() -> ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             return CliError::Usage(
-                "missing command: perft, show, go, bench, match, merge, play, options, ugi, serve or solve (see tabula --help)"
+                "missing command: perft, show, go, bench, match, merge, play, options, ugi, serve, solve or tune (see tabula --help)"
                     .into(),
             )
             .report();
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Ugi(args) => ugi::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Tune(args) => tune::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,6 +1,6 @@
 //! The command-line contract of `tabula` (DESIGN.md, "Command line") through the built
 //! binary, one test binary: the checks every game shares in one table (`games`), each game's
-//! own checks in a module named after it, and `go`, `match`, `show --record`, `show --svg`, `play`, `ugi`, `serve` and `solve`.
+//! own checks in a module named after it, and `go`, `match`, `show --record`, `show --svg`, `play`, `ugi`, `serve`, `solve` and `tune`.
 //!
 //! The helpers below hold the contract: success leaves stderr empty; bad input exits with
 //! status 2, nothing on stdout and exactly one stderr line starting `tabula: ` that names
@@ -24,6 +24,7 @@ mod outside;
 mod serve;
 mod solve;
 mod svg;
+mod tune;
 mod ugi;
 
 /// A fresh scratch directory for one test.

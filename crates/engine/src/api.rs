@@ -6,6 +6,7 @@ use std::time::Duration;
 
 pub use crate::score::{self, Score};
 use crate::tuning::Tuning;
+use crate::weights::Tunable;
 use tabula_rules::{Game, MAX_SEATS};
 
 /// What a search may spend.
@@ -112,8 +113,9 @@ pub trait Evaluator<G: Game>: Send + Sync {
 
 /// A game the engine can play: its default evaluator and playout policy.
 pub trait EngineGame: Game {
-    /// The evaluator searches use by default.
-    type Eval: Evaluator<Self> + Default + Clone + 'static;
+    /// The evaluator searches use; its `Default` has the weights of the game's file in
+    /// `crates/engine/weights/`, and an engine spec's `weights=PATH` sets others.
+    type Eval: Evaluator<Self> + Default + Clone + Tunable + 'static;
     /// The game's plainest score for every seat, what the `minimax` yardstick searches
     /// over: captured points, minus the distance still to run, or the moves a seat has
     /// (entries past `self.seats()` are 0).
@@ -143,10 +145,11 @@ pub trait EngineGame: Game {
     fn default_engine(&self) -> &'static str {
         "alphabeta"
     }
-    /// The evaluator MCTS scores truncated playouts with (and backs up with `implicit`):
-    /// the game's evaluator unless the game tunes one for MCTS.
-    fn mcts_eval() -> Self::Eval {
-        Self::Eval::default()
+    /// The evaluator MCTS scores truncated playouts with (and backs up with `implicit`),
+    /// made from the game's evaluator `eval`: `eval` itself unless the game sets some of its
+    /// weights apart for MCTS.
+    fn mcts_eval(eval: Self::Eval) -> Self::Eval {
+        eval
     }
     /// The playout policy MCTS uses by default.
     fn playout_policy() -> std::sync::Arc<dyn crate::playout::PlayoutPolicy<Self>> {

@@ -23,10 +23,12 @@ pub mod score;
 pub mod search;
 pub mod settings;
 pub mod solve;
+pub mod texel;
 pub mod time;
 #[cfg(test)]
 mod toy_games;
 pub mod tuning;
+pub mod weights;
 
 pub use api::{EngineGame, Evaluator, Limits, Score, SearchInfo, SearchResult, Searcher};
 pub use tuning::Tuning;

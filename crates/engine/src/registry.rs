@@ -8,14 +8,15 @@ use tabula_rules::RulesError;
 use tabula_rules::core::settings::{self, Setting};
 
 use crate::api::{EngineGame, Searcher};
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Model};
+use crate::search::alphabeta::{AlphaBeta, Model};
 use crate::search::mcts::{Mcts, MctsModel};
 use crate::search::minimax::Minimax;
 use crate::search::simple::{Greedy, RandomPlayer};
 use crate::settings::{
-    ALPHABETA, GREEDY, KeyInfo, MCTS, MINIMAX, Policy, RANDOM, RandomSpec, SEARCHERS, alphabeta_defaults, key_infos,
-    mcts_defaults,
+    ALPHABETA, AlphaBetaSpec, GREEDY, GreedySpec, KeyInfo, MCTS, MINIMAX, Policy, RANDOM, RandomSpec, SEARCHERS,
+    alphabeta_defaults, key_infos, mcts_defaults,
 };
+use crate::weights::{Tunable, parse};
 
 /// A spec string that cannot be built; the message names the bad part.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,13 +95,28 @@ fn best_reply_builds<G: EngineGame>() -> Result<(), SpecError> {
 }
 
 /// The alpha-beta settings of a spec: the game's defaults, then the spec's keys.
-fn alphabeta_config<G: EngineGame>(name: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaConfig, SpecError> {
-    let mut c = alphabeta_defaults::<G>();
-    apply(name, ALPHABETA, &mut c, pairs)?;
-    if c.model == Model::BestReply {
+fn alphabeta_config<G: EngineGame>(name: &str, pairs: &[(&str, &str)]) -> Result<AlphaBetaSpec, SpecError> {
+    let mut s = alphabeta_defaults::<G>();
+    apply(name, ALPHABETA, &mut s, pairs)?;
+    if s.config.model == Model::BestReply {
         best_reply_builds::<G>()?;
     }
-    Ok(c)
+    Ok(s)
+}
+
+/// The game's evaluator with the weights of the file at `path` (a spec's `weights`), or
+/// the game's own weights for `None`; an error names the file and its bad line.
+pub fn evaluator<G: EngineGame>(path: Option<&str>) -> Result<G::Eval, SpecError> {
+    let mut eval = G::Eval::default();
+    if let Some(path) = path {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| SpecError(format!("cannot read weights file '{path}': {e}")))?;
+        let names = <G::Eval as Tunable>::NAMES;
+        let values =
+            parse(&text, names).map_err(|e| SpecError(format!("bad weights file '{path}': {}", e.message(names))))?;
+        eval.set_weights(&values);
+    }
+    Ok(eval)
 }
 
 /// Builds the searcher a spec string describes. The memory its settings size (`hash`,
@@ -110,8 +126,9 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
     let (name, pairs) = split(spec)?;
     Ok(match name {
         "alphabeta" => {
-            let c = alphabeta_config::<G>(name, &pairs)?;
-            Box::new(AlphaBeta::<G>::try_new(c).map_err(|e| SpecError(e.to_string()))?)
+            let s = alphabeta_config::<G>(name, &pairs)?;
+            let eval = evaluator::<G>(s.weights.as_deref())?;
+            Box::new(AlphaBeta::<G>::try_with_eval(s.config, eval).map_err(|e| SpecError(e.to_string()))?)
         }
         "mcts" => {
             let mut s = mcts_defaults::<G>();
@@ -123,7 +140,8 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
                 Policy::Game => G::playout_policy(),
                 Policy::Uniform => std::sync::Arc::new(crate::playout::Uniform),
             };
-            Box::new(Mcts::<G>::try_new(s.config, policy).map_err(|e| SpecError(e.to_string()))?)
+            let eval = G::mcts_eval(evaluator::<G>(s.weights.as_deref())?);
+            Box::new(Mcts::<G>::try_with_eval(s.config, policy, eval).map_err(|e| SpecError(e.to_string()))?)
         }
         "minimax" => {
             let mut m = Minimax::default();
@@ -131,8 +149,9 @@ pub fn build<G: EngineGame>(spec: &str) -> Result<Box<dyn Searcher<G>>, SpecErro
             Box::new(m)
         }
         "greedy" => {
-            apply(name, GREEDY, &mut (), &pairs)?;
-            Box::new(Greedy::<G>::new())
+            let mut s = GreedySpec::default();
+            apply(name, GREEDY, &mut s, &pairs)?;
+            Box::new(Greedy::<G>::with_eval(evaluator::<G>(s.weights.as_deref())?))
         }
         "random" => {
             let mut s = RandomSpec::default();
@@ -181,7 +200,7 @@ pub fn keys<G: EngineGame>(spec: &str) -> Result<Vec<KeyInfo>, SpecError> {
         "alphabeta" => under(name, ALPHABETA, alphabeta_defaults::<G>(), &pairs),
         "mcts" => under(name, MCTS, mcts_defaults::<G>(), &pairs),
         "minimax" => under(name, MINIMAX, Minimax::default(), &pairs),
-        "greedy" => under(name, GREEDY, (), &pairs),
+        "greedy" => under(name, GREEDY, GreedySpec::default(), &pairs),
         "random" => under(name, RANDOM, RandomSpec::default(), &pairs),
         _ => Err(unknown(name)),
     }
@@ -235,7 +254,7 @@ mod tests {
         assert!(
             err("alphabeta:model=minimax").contains("'minimax'") && err("alphabeta:model=minimax").contains("maxn")
         );
-        assert!(err("greedy:x=1").contains("known: none"));
+        assert!(err("greedy:x=1").contains("known: weights"));
         assert!(err("mcts:solver=maybe").contains("'maybe'"));
         assert!(err("mcts:c=-1").contains("'-1'"));
         assert!(err("mcts:policy=greedy").contains("'greedy'") && err("mcts:policy=greedy").contains("uniform"));
@@ -268,7 +287,10 @@ mod tests {
     #[test]
     fn table_sizes_are_read_from_specs() {
         assert_eq!(table_mb::<ChineseCheckers>("alphabeta:hash=300"), Ok(300));
-        assert_eq!(table_mb::<ChineseCheckers>("alphabeta"), Ok(AlphaBetaConfig::default().hash_mb));
+        assert_eq!(
+            table_mb::<ChineseCheckers>("alphabeta"),
+            Ok(crate::search::alphabeta::AlphaBetaConfig::default().hash_mb)
+        );
         assert_eq!(table_mb::<ChineseCheckers>("mcts:memory=64,threads=2"), Ok(64));
         assert_eq!(table_mb::<ChineseCheckers>("minimax"), Ok(0));
         assert_eq!(table_mb::<ChineseCheckers>("greedy"), Ok(0));
@@ -282,18 +304,18 @@ mod tests {
         assert_eq!((value("solver"), value("seed"), value("reuse")), ("false".into(), "9".into(), "true".into()));
         assert_eq!(mcts.len(), MCTS.len());
         assert!(keys::<ChineseCheckers>("alphabeta:hash=0").is_err());
-        assert!(keys::<ChineseCheckers>("greedy").unwrap().is_empty());
+        assert_eq!(keys::<ChineseCheckers>("greedy").unwrap().len(), 1);
     }
 
     #[test]
     fn a_spec_starts_from_the_games_defaults() {
         use tabula_rules::games::e::E;
         let e = alphabeta_config::<E>("alphabeta", &[]).unwrap();
-        assert_eq!(e.model, E::TUNING.opponent_model);
+        assert_eq!(e.config.model, E::TUNING.opponent_model);
         assert_eq!(e, alphabeta_defaults::<E>());
-        let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("contempt", "7")]).unwrap();
+        let set = alphabeta_config::<E>("alphabeta", &[("model", "paranoid"), ("contempt", "7")]).unwrap().config;
         assert_eq!((set.model, set.contempt), (Model::Paranoid, Some(7)));
-        let cc = alphabeta_config::<ChineseCheckers>("alphabeta", &[]).unwrap();
+        let cc = alphabeta_config::<ChineseCheckers>("alphabeta", &[]).unwrap().config;
         assert_eq!((cc.model, cc.contempt, cc.lost), (Model::Paranoid, Some(0), Some(900)));
     }
 }

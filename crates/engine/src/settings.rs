@@ -1,7 +1,7 @@
 //! The searchers' keys, declared once (key, values, default, doc): the registry parses spec
 //! strings with them and `tabula options` lists them.
 
-use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, Switch, Words};
+use tabula_rules::core::settings::{Choice, Limit, Number, Setting, SettingKind, Switch, Text, Words};
 
 use crate::api::EngineGame;
 use crate::search::alphabeta::{AlphaBetaConfig, Model};
@@ -29,14 +29,76 @@ tabula_rules::words! {
     }
 }
 
-/// An MCTS searcher's settings: its config and its playout policy.
+/// An alpha-beta searcher's settings: its config and its evaluator's weights.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct AlphaBetaSpec {
+    /// The search settings.
+    pub config: AlphaBetaConfig,
+    /// A weights file for the evaluator (`weights`); `None`: the game's own.
+    pub weights: Option<String>,
+}
+
+/// An MCTS searcher's settings: its config, its playout policy and its evaluator's weights.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MctsSpec {
     /// The search settings.
     pub config: MctsConfig,
     /// The playout policy.
     pub policy: Policy,
+    /// A weights file for the evaluator (`weights`), whose weights MCTS's own evaluator is
+    /// made from ([`EngineGame::mcts_eval`]); `None`: the game's own.
+    pub weights: Option<String>,
 }
+
+/// A greedy player's settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GreedySpec {
+    /// A weights file for the evaluator (`weights`); `None`: the game's own.
+    pub weights: Option<String>,
+}
+
+/// A searcher's settings that name a weights file for its evaluator.
+pub trait WeightsFile: 'static {
+    /// The file named, if any.
+    fn weights(&self) -> &Option<String>;
+    /// Names a file, or none.
+    fn set_weights(&mut self, file: Option<String>);
+}
+
+macro_rules! weights_file {
+    ($($spec:ty),*) => {$(
+        impl WeightsFile for $spec {
+            fn weights(&self) -> &Option<String> {
+                &self.weights
+            }
+            fn set_weights(&mut self, file: Option<String>) {
+                self.weights = file;
+            }
+        }
+    )*};
+}
+
+weights_file!(AlphaBetaSpec, MctsSpec, GreedySpec);
+
+/// The `weights` key of a searcher that takes an evaluator: a weights file, as `tabula tune`
+/// writes it, read when the searcher is built; `none` for the game's own weights.
+pub const fn weights_key<T: WeightsFile>() -> Text<T> {
+    Text {
+        key: "weights",
+        doc: "a weights file for the evaluator, one `name = integer` a line as `tabula tune` writes it \
+              (read when the searcher is built); none: the game's own",
+        form: "none or the path of a weights file",
+        get: |t| t.weights().clone().unwrap_or_else(|| "none".to_string()),
+        set: |t, v| {
+            t.set_weights((!v.is_empty() && v != "none").then(|| v.to_string()));
+            Some(())
+        },
+    }
+}
+
+const WEIGHTS_OF_ALPHABETA: Text<AlphaBetaSpec> = weights_key();
+const WEIGHTS_OF_MCTS: Text<MctsSpec> = weights_key();
+const WEIGHTS_OF_GREEDY: Text<GreedySpec> = weights_key();
 
 /// A random player's settings.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -46,82 +108,83 @@ pub struct RandomSpec {
 }
 
 /// The keys of `alphabeta`.
-pub const ALPHABETA: &[&dyn Setting<AlphaBetaConfig>] = &[
-    &Number::<AlphaBetaConfig, _> {
+pub const ALPHABETA: &[&dyn Setting<AlphaBetaSpec>] = &[
+    &Number::<AlphaBetaSpec, _> {
         key: "threads",
         doc: "search threads (Lazy SMP)",
         min: 1,
         max: 256,
-        get: |c| c.threads,
-        set: |c, v| c.threads = v,
+        get: |s| s.config.threads,
+        set: |s, v| s.config.threads = v,
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "hash",
         doc: "transposition table size in MB; refused if more than the memory available \
               (MemAvailable or the cgroup's limit, less what other tables hold) or if it cannot be allocated",
         min: 1,
         max: 65_536,
-        get: |c| c.hash_mb,
-        set: |c, v| c.hash_mb = v,
+        get: |s| s.config.hash_mb,
+        set: |s, v| s.config.hash_mb = v,
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "aspiration",
         doc: "half-width of the aspiration window at the root, in evaluation units",
         min: 1,
         max: 100_000,
-        get: |c| c.aspiration,
-        set: |c, v| c.aspiration = v,
+        get: |s| s.config.aspiration,
+        set: |s, v| s.config.aspiration = v,
     },
-    &Choice::<AlphaBetaConfig, _> {
+    &Choice::<AlphaBetaSpec, _> {
         key: "model",
         doc: "the opponent model with three or more seats",
-        get: |c| c.model,
-        set: |c, v| c.model = v,
+        get: |s| s.config.model,
+        set: |s, v| s.config.model = v,
         applies: None,
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "contempt",
         doc: "what a draw costs the searching side, in evaluation units (the game sets the default)",
         min: -10_000,
         max: 10_000,
-        get: |c| c.contempt.unwrap_or_default(),
-        set: |c, v| c.contempt = Some(v),
+        get: |s| s.config.contempt.unwrap_or_default(),
+        set: |s, v| s.config.contempt = Some(v),
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "lmr",
         doc: "late move reductions after this many moves of a node; 0 turns them off (the game sets the default)",
         min: 0,
         max: 1_000,
-        get: |c| c.lmr.unwrap_or_default(),
-        set: |c, v| c.lmr = Some(v),
+        get: |s| s.config.lmr.unwrap_or_default(),
+        set: |s, v| s.config.lmr = Some(v),
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "rivals",
         doc: "with three or more teams, the percent of the margin taken over the other teams' mean value \
               instead of the best other team's (the game sets the default)",
         min: 0,
         max: 100,
-        get: |c| c.rivals.unwrap_or_default(),
-        set: |c, v| c.rivals = Some(v),
+        get: |s| s.config.rivals.unwrap_or_default(),
+        set: |s, v| s.config.rivals = Some(v),
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "quiescence",
         doc: "plies past the horizon that quiescence plays tactical moves (the game sets the default; max^n with 3 or more seats: at most one round)",
         min: 0,
         max: crate::search::alphabeta::MAX_PLY as u32,
-        get: |c| c.quiescence.unwrap_or_default(),
-        set: |c, v| c.quiescence = Some(v),
+        get: |s| s.config.quiescence.unwrap_or_default(),
+        set: |s, v| s.config.quiescence = Some(v),
     },
-    &Number::<AlphaBetaConfig, _> {
+    &Number::<AlphaBetaSpec, _> {
         key: "lost",
         doc: "with two seats, a search score at or below minus this counts the race as lost: where the \
               search's move makes no progress of its own, the move that progresses most is played instead; \
               0 turns it off (the game sets the default)",
         min: 0,
         max: 1_000_000,
-        get: |c| c.lost.unwrap_or_default(),
-        set: |c, v| c.lost = Some(v),
+        get: |s| s.config.lost.unwrap_or_default(),
+        set: |s, v| s.config.lost = Some(v),
     },
+    &WEIGHTS_OF_ALPHABETA,
 ];
 
 /// The keys of `mcts`.
@@ -234,6 +297,7 @@ pub const MCTS: &[&dyn Setting<MctsSpec>] = &[
         get: |s| s.config.repeat_draws,
         set: |s, v| s.config.repeat_draws = v,
     },
+    &WEIGHTS_OF_MCTS,
 ];
 
 /// The keys of `minimax`.
@@ -246,8 +310,8 @@ pub const MINIMAX: &[&dyn Setting<Minimax>] = &[&Limit::<Minimax, _> {
     set: |m, v| m.depth = v,
 }];
 
-/// The keys of `greedy`: none.
-pub const GREEDY: &[&dyn Setting<()>] = &[];
+/// The keys of `greedy`.
+pub const GREEDY: &[&dyn Setting<GreedySpec>] = &[&WEIGHTS_OF_GREEDY];
 
 /// The keys of `random`.
 pub const RANDOM: &[&dyn Setting<RandomSpec>] = &[&Number::<RandomSpec, _> {
@@ -295,8 +359,8 @@ pub(crate) fn key_infos<T>(settings: &[&dyn Setting<T>], default: &T) -> Vec<Key
 
 /// The alpha-beta settings a spec starts from for `G`: the game's contempt, reductions,
 /// opponent model, quiescence and lost race.
-pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
-    AlphaBetaConfig {
+pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaSpec {
+    let config = AlphaBetaConfig {
         contempt: Some(G::TUNING.contempt),
         lmr: Some(G::TUNING.late_move_reductions),
         rivals: Some(G::TUNING.rivals),
@@ -304,7 +368,8 @@ pub fn alphabeta_defaults<G: EngineGame>() -> AlphaBetaConfig {
         quiescence: Some(G::TUNING.quiescence_plies),
         lost: Some(G::TUNING.lost_race),
         ..AlphaBetaConfig::default()
-    }
+    };
+    AlphaBetaSpec { config, weights: None }
 }
 
 /// The MCTS settings a spec starts from for `G`: the game's playout truncation, implicit
@@ -337,7 +402,7 @@ pub fn searchers<G: EngineGame>() -> Vec<SearcherInfo> {
         key_infos(ALPHABETA, &alphabeta_defaults::<G>()),
         key_infos(MCTS, &mcts_defaults::<G>()),
         key_infos(MINIMAX, &Minimax::default()),
-        key_infos(GREEDY, &()),
+        key_infos(GREEDY, &GreedySpec::default()),
         key_infos(RANDOM, &RandomSpec::default()),
     ];
     SEARCHERS.iter().zip(keys).map(|(&(name, doc), keys)| SearcherInfo { name, doc, keys }).collect()
@@ -378,6 +443,6 @@ mod tests {
             |searcher: usize, key: &str| list[searcher].keys.iter().find(|k| k.key == key).unwrap().default.clone();
         assert_eq!(default(0, "model"), "best-reply");
         assert_eq!(default(1, "cap"), "12");
-        assert_eq!(alphabeta_defaults::<E>().model, Model::BestReply);
+        assert_eq!(alphabeta_defaults::<E>().config.model, Model::BestReply);
     }
 }

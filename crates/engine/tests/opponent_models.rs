@@ -287,6 +287,8 @@ impl Evaluator<Pairs> for PairsEval {
     }
 }
 
+impl tabula_engine::weights::Tunable for PairsEval {}
+
 impl EngineGame for Pairs {
     type Eval = PairsEval;
     fn plain_value(&self) -> [Score; MAX_SEATS] {

@@ -15,32 +15,24 @@ use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
 use crate::tuning::Tuning;
+use crate::weights::tunable;
 
-/// Weight of one step of distance.
+/// Weight of one step of distance: the unit of the evaluation (contempt and the lost race
+/// are counted in it), so not a tunable weight.
 const STEP: Score = 100;
-/// Extra weight of each step of the farthest peg (keeps stragglers moving).
-const STRAGGLER: Score = 30;
-/// Weight of each step the best move of the seat to move gains (its hop potential), in
-/// alpha-beta's and greedy's evaluator. At 50 (MCTS's weight) alpha-beta scored 86%
-/// against `minimax` at 0.1 s a move (40 games); at 20, 95% (40 games, another seed) and
-/// 21-19 against itself at 50; at 0, 37 of 40 against `minimax` but 5-12 against itself
-/// at 50: the hop potential costs nodes and is worth some of them.
-const HOP: Score = 20;
-/// MCTS's weight of the hop potential: its truncated playouts are scored where the next
-/// hop matters most.
+/// MCTS's weight of the hop potential ([`CcEval::hop`]): its truncated playouts are scored
+/// where the next hop matters most.
 const MCTS_HOP: Score = 50;
-/// Weight of each peg still in the seat's own camp once the race is well on
-/// ([`LATE`]): the last pegs at home hold the whole race back, and they sit on another
-/// seat's target. MCTS's evaluator only: at 0.1 s a move, 2 players, over 40 games, MCTS
-/// with it beat MCTS without 22-18, alpha-beta with it alpha-beta without 21-19. Not under
-/// `cc.anti_block=none`, where those pegs block: there MCTS with it scored 29 of 80 games
-/// against alpha-beta (36%), without it 47 of 120 (39%).
-const CAMP: Score = 150;
+/// MCTS's weight of the pegs left at home ([`CcEval::camp`]). At 0.1 s a move, 2 players,
+/// over 40 games, MCTS with it beat MCTS without 22-18, alpha-beta with it alpha-beta
+/// without 21-19. Not under `cc.anti_block=none`, where those pegs block: there MCTS with it
+/// scored 29 of 80 games against alpha-beta (36%), without it 47 of 120 (39%).
+const MCTS_CAMP: Score = 150;
 /// How many steps before the end of its race (the filled target) a seat's pegs at home
-/// start to cost [`CAMP`], growing to the full weight at the end.
+/// start to cost [`CcEval::camp`], growing to the full weight at the end.
 const LATE: i32 = 60;
 
-/// How many of [`CAMP`] the pegs still in `seat`'s own camp cost, in units of 1/[`LATE`]:
+/// How many of [`CcEval::camp`] the pegs still in `seat`'s own camp cost, in units of 1/[`LATE`]:
 /// nothing until the seat has at most [`LATE`] steps left to run beyond the filled target
 /// (`sum` is [`race`]'s distance), then a unit more a step.
 fn camp_cost(game: &ChineseCheckers, seat: Seat, sum: i32) -> Score {
@@ -78,26 +70,29 @@ pub fn best_gain(game: &ChineseCheckers) -> i32 {
     best
 }
 
-/// The race evaluator for Chinese Checkers.
+/// The race evaluator for Chinese Checkers, with its weights
+/// (`crates/engine/weights/chinese_checkers.weights`); each step of the race is 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CcEval {
-    /// Weight of each step of hop potential (0: the race alone).
+    /// Extra weight of each step of the farthest peg (keeps stragglers moving).
+    pub straggler: Score,
+    /// Weight of each step the best move of the seat to move gains (its hop potential; 0:
+    /// the race alone). At 50 (MCTS's weight) alpha-beta scored 86% against `minimax` at
+    /// 0.1 s a move (40 games); at 20, 95% (40 games, another seed) and 21-19 against itself
+    /// at 50; at 0, 37 of 40 against `minimax` but 5-12 against itself at 50: the hop
+    /// potential costs nodes and is worth some of them.
     pub hop: Score,
-    /// Weight of each peg left in its own camp late in the race (0: not counted).
+    /// Weight of each peg left in its own camp late in the race (0: not counted; MCTS's
+    /// evaluator counts them).
     pub camp: Score,
 }
+
+tunable!(CcEval, "chinese_checkers.weights", [straggler, hop, camp]);
 
 impl CcEval {
     /// The race alone, without hop potential or pegs at home (the evaluator before it had
     /// them).
-    pub const RACE: CcEval = CcEval { hop: 0, camp: 0 };
-}
-
-impl Default for CcEval {
-    /// Alpha-beta's and greedy's: the race and the hop potential.
-    fn default() -> Self {
-        CcEval { hop: HOP, camp: 0 }
-    }
+    pub const RACE: CcEval = CcEval { hop: 0, camp: 0, ..CcEval::DEFAULT };
 }
 
 impl Evaluator<ChineseCheckers> for CcEval {
@@ -109,7 +104,7 @@ impl Evaluator<ChineseCheckers> for CcEval {
         for (s, value) in out.iter_mut().enumerate().take(game.seats()) {
             let (sum, max) = race(game, Seat(s as u8));
             // The minimum of `sum` is the filled triangle: 0 + 2*1 + 3*2 + 4*3 = 20.
-            *value = -(STEP * (sum - 20) + STRAGGLER * (max - 3).max(0));
+            *value = -(STEP * (sum - 20) + self.straggler * (max - 3).max(0));
             if camp != 0 {
                 *value -= camp * camp_cost(game, Seat(s as u8), sum) / LATE;
             }
@@ -150,10 +145,10 @@ impl EngineGame for ChineseCheckers {
         lost_race: 900,
         ..Tuning::DEFAULT
     };
-    /// The race with the hop potential at MCTS's weight (50 a step) and the pegs left at
-    /// home counted (see [`CcEval::camp`]).
-    fn mcts_eval() -> CcEval {
-        CcEval { hop: MCTS_HOP, camp: CAMP }
+    /// `eval` with the hop potential at MCTS's weight (50 a step) and the pegs left at home
+    /// counted (150, see [`CcEval::camp`]).
+    fn mcts_eval(eval: CcEval) -> CcEval {
+        CcEval { hop: MCTS_HOP, camp: MCTS_CAMP, ..eval }
     }
 }
 
@@ -181,7 +176,7 @@ mod tests {
         assert_eq!(best_gain(&g), 2);
         let with = CcEval::default().evaluate(&g);
         let without = CcEval::RACE.evaluate(&g);
-        assert_eq!(with[0], without[0] + HOP * 2);
+        assert_eq!(with[0], without[0] + CcEval::DEFAULT.hop * 2);
         assert_eq!(with[1], without[1]);
         // Along forward-biased games of 2 and 3 players: the largest gain of the legal moves
         // (0 if none goes forward), and long chains do occur.
@@ -214,7 +209,7 @@ mod tests {
         let mut other = ChineseCheckers::new(&CcOptions::default()).unwrap();
         assert!(other.hand_turn_to(Seat(1)));
         let e = CcEval::default().evaluate(&other);
-        assert_eq!(e[1] - CcEval::RACE.evaluate(&other)[1], HOP * best_gain(&other));
+        assert_eq!(e[1] - CcEval::RACE.evaluate(&other)[1], CcEval::DEFAULT.hop * best_gain(&other));
     }
 
     #[test]
@@ -237,24 +232,24 @@ mod tests {
         assert_eq!(race(&out, Seat(0)), (sum - 1, max - 1));
         let late = LATE - (sum - 20);
         assert!(late > 0 && late < LATE, "the race is late: {sum}");
-        let eval = ChineseCheckers::mcts_eval();
+        let eval = ChineseCheckers::mcts_eval(CcEval::DEFAULT);
         let gain = eval.evaluate(&out)[0] - eval.evaluate(&home)[0];
-        assert_eq!(gain, STEP + STRAGGLER + CAMP * late / LATE);
+        assert_eq!(gain, STEP + eval.straggler + MCTS_CAMP * late / LATE);
         assert_eq!(eval.evaluate(&out)[1], eval.evaluate(&home)[1]);
         // Alpha-beta's evaluator sees the steps alone, and so does MCTS's without a
         // blocking rule, where the peg at home blocks seat 1's target.
         let gain = CcEval::RACE.evaluate(&out)[0] - CcEval::RACE.evaluate(&home)[0];
-        assert_eq!(gain, STEP + STRAGGLER);
+        assert_eq!(gain, STEP + eval.straggler);
         let unblocked =
             |g: &ChineseCheckers| ChineseCheckers::from_text(&format!("{} cc.anti_block=none", g.to_text()));
         let (home, out) = (unblocked(&home).unwrap(), unblocked(&out).unwrap());
-        assert_eq!(eval.evaluate(&out)[0] - eval.evaluate(&home)[0], STEP + STRAGGLER);
+        assert_eq!(eval.evaluate(&out)[0] - eval.evaluate(&home)[0], STEP + eval.straggler);
         // Early in the race pegs at home cost nothing: the start is valued by distance alone.
         let start = ChineseCheckers::new(&CcOptions::default()).unwrap();
         let (sum, max) = race(&start, Seat(0));
         assert!(LATE < sum - 20);
         let race = CcEval { hop: 0, ..eval };
-        assert_eq!(race.evaluate(&start)[0], -(STEP * (sum - 20) + STRAGGLER * (max - 3)));
+        assert_eq!(race.evaluate(&start)[0], -(STEP * (sum - 20) + race.straggler * (max - 3)));
     }
 
     #[test]

@@ -47,65 +47,39 @@ use crate::api::{EngineGame, Evaluator, Score};
 use crate::playout::e::TARGET_RING;
 use crate::search::opponent_model::Model;
 use crate::tuning::Tuning;
+use crate::weights::tunable;
 
-/// One turn of race.
+/// One turn of race: the unit of the evaluation (contempt is counted in it), so not a
+/// tunable weight.
 const TURN: Score = 100;
-/// Weight of the exact quotient distance / size (a fraction of a turn per turn).
-const PROGRESS: Score = 25;
-/// Per ring a piece is short of its target ring (outside the goal: all of them from the
-/// tip, ring 2).
-const DEPTH: Score = 12;
-/// A second piece of a seat on one goal cell (it must leave and come back).
-const CROWDED: Score = 150;
-/// An empty goal cell whose neighbours are all topped by the seat.
-const HOLE: Score = 60;
-/// A stack holding trapped pieces of a seat outside the cells they fill: the guard must
-/// leave or be exchanged, which frees all of them at once (halved when an exchange could
-/// free them).
-const TRAPPED: Score = 160;
-/// A stack holding trapped pieces of a seat whose guard stands outside its own goal: it
-/// has to leave on its way there, and frees them then.
-const TRAPPED_PASSING: Score = 60;
-/// Each further trapped piece of the seat in such a stack.
-const TRAPPED_MORE: Score = 30;
-/// What a trapping stack costs on top of [`TRAPPED`] when the rest of the seat's goal is
-/// full, in proportion to the goal cells filled: the nearer a seat is to its goal, the
-/// more its stuck pieces alone hold it back, and the more it gains from an exchange.
-const TRAPPED_LATE: Score = 450;
-/// A stack where one of the seat's pieces traps pieces of another seat.
-const GUARD: Score = 40;
-/// A stack where pieces of the seat are covered by its own colour outside the goal.
-const COVERED: Score = 30;
-/// The seat to move.
-const TEMPO: Score = 50;
-/// A piece that a larger one can trap, standing in another seat's goal (outside its own
-/// home, which is safe): a guard that traps it there has arrived and need never leave.
-const EXPOSED: Score = 40;
+/// The weight of the exact quotient distance / size in the plain race ([`race`], what the
+/// `minimax` yardstick searches over): the yardstick's own, which tuning leaves alone.
+const PLAIN_PROGRESS: Score = 25;
 
 /// The ring (distance from the centre) of every cell.
-fn rings() -> [u8; 128] {
+static RINGS: LazyLock<[u8; 128]> = LazyLock::new(|| {
     let mut r = [0u8; 128];
     for (c, ring) in r.iter_mut().enumerate().take(CELLS) {
         *ring = TABLES.hex.cell(c).distance(Hex::new(0, 0)) as u8;
     }
     r
-}
+});
 
 /// The race of one piece of `size` on `cell` toward goal `sector`, outside it or as a
-/// duplicate: whole turns and their exact quotient.
+/// duplicate: whole turns and their exact quotient (at weight [`PLAIN_PROGRESS`]).
 #[inline]
 fn race_cost(cell: usize, size: u8, sector: usize) -> Score {
     let d = TABLES.distance_to_sector[cell][sector] as Score;
     let s = size as Score;
-    TURN * ((d + s - 1) / s) + PROGRESS * d / s
+    TURN * ((d + s - 1) / s) + PLAIN_PROGRESS * d / s
 }
 
 /// The race of one piece of `size` on `cell`, outside the goal `sector`, toward the
 /// nearest of the goal cells `free` where the seat has no piece yet (the sector itself when
 /// there is none): a piece that reaches the goal beside cells its own pieces already fill
-/// has not arrived, it must go on to a free one.
+/// has not arrived, it must go on to a free one. `progress` weighs the exact quotient.
 #[inline]
-fn race_to_free(cell: usize, size: u8, sector: usize, free: Bits) -> Score {
+fn race_to_free(cell: usize, size: u8, sector: usize, free: Bits, progress: Score) -> Score {
     let t = &*TABLES;
     let mut d = t.distance_to_sector[cell][sector] as usize;
     if free != 0 {
@@ -113,7 +87,7 @@ fn race_to_free(cell: usize, size: u8, sector: usize, free: Bits) -> Score {
         d = (d.max(1)..7).find(|&k| reach[k] & free != 0).unwrap_or(d.max(7));
     }
     let (d, s) = (d as Score, size as Score);
-    TURN * ((d + s - 1) / s) + PROGRESS * d / s
+    TURN * ((d + s - 1) / s) + progress * d / s
 }
 
 /// Under `e.goal_start_pattern`, the goal cells of each sector that take each size (index
@@ -153,25 +127,67 @@ pub fn race(game: &E, seat: Seat) -> Score {
     game.pieces(seat).map(|(slot, size, _, _)| race_cost(slot.cell as usize, size, goal)).sum()
 }
 
-/// The E evaluator.
+/// The E evaluator, with its weights (`crates/engine/weights/e.weights`); a turn of race is
+/// 100.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EEval {
+    /// Weight of the exact quotient distance / size (a fraction of a turn per turn).
+    pub progress: Score,
+    /// Per ring a piece is short of its target ring (outside the goal: all of them from the
+    /// tip, ring 2).
+    pub depth: Score,
+    /// A second piece of a seat on one goal cell (it must leave and come back).
+    pub crowded: Score,
+    /// An empty goal cell whose neighbours are all topped by the seat.
+    pub hole: Score,
+    /// A stack holding trapped pieces of a seat outside the cells they fill: the guard must
+    /// leave or be exchanged, which frees all of them at once (halved when an exchange
+    /// could free them).
+    pub trapped: Score,
+    /// A stack holding trapped pieces of a seat whose guard stands outside its own goal: it
+    /// has to leave on its way there, and frees them then.
+    pub trapped_passing: Score,
+    /// Each further trapped piece of the seat in such a stack.
+    pub trapped_more: Score,
+    /// What a trapping stack costs on top of [`EEval::trapped`] when the rest of the seat's
+    /// goal is full, in proportion to the goal cells filled: the nearer a seat is to its
+    /// goal, the more its stuck pieces alone hold it back, and the more it gains from an
+    /// exchange.
+    pub trapped_late: Score,
+    /// A stack where one of the seat's pieces traps pieces of another seat.
+    pub guard: Score,
+    /// A stack where pieces of the seat are covered by its own colour outside the goal.
+    pub covered: Score,
     /// The tempo of the seat to move (0: none).
     pub tempo: Score,
-    /// The ring of every cell.
-    ring: [u8; 128],
+    /// A piece that a larger one can trap, standing in another seat's goal (outside its own
+    /// home, which is safe): a guard that traps it there has arrived and need never leave.
+    pub exposed: Score,
 }
+
+tunable!(
+    EEval,
+    "e.weights",
+    [
+        progress,
+        depth,
+        crowded,
+        hole,
+        trapped,
+        trapped_passing,
+        trapped_more,
+        trapped_late,
+        guard,
+        covered,
+        tempo,
+        exposed
+    ]
+);
 
 impl EEval {
     /// The evaluator without tempo: the same value whoever is to move.
     pub fn without_tempo() -> Self {
-        EEval { tempo: 0, ring: rings() }
-    }
-}
-
-impl Default for EEval {
-    fn default() -> Self {
-        EEval { tempo: TEMPO, ring: rings() }
+        EEval { tempo: 0, ..EEval::DEFAULT }
     }
 }
 
@@ -179,6 +195,7 @@ impl Evaluator<E> for EEval {
     fn evaluate(&self, game: &E) -> [Score; MAX_SEATS] {
         let mut out = [0; MAX_SEATS];
         let seats = game.seats();
+        let ring = &*RINGS;
         // traps[v] bit g: seat v has a piece trapped by seat g.
         let mut traps = [0u8; MAX_SEATS];
         let mut guards = [0 as Score; MAX_SEATS];
@@ -192,7 +209,7 @@ impl Evaluator<E> for EEval {
             let goal = game.goal(seat);
             let free = goal & !game.present(seat);
             let pattern = pattern(game, sector);
-            let stuck_cost = TRAPPED + TRAPPED_LATE * (goal & !free).count_ones() as Score / 15;
+            let stuck_cost = self.trapped + self.trapped_late * (goal & !free).count_ones() as Score / 15;
             let exposed = exposed(game, seat);
             let mut filled: Bits = 0;
             // Cells where the seat has a piece covered by its own colour.
@@ -206,13 +223,13 @@ impl Evaluator<E> for EEval {
                 let right = pattern.is_none_or(|p| has(p[size as usize], c));
                 let fills = has(goal, c) && !has(filled, c) && right;
                 if size < 3 && has(exposed, c) {
-                    cost += EXPOSED;
+                    cost += self.exposed;
                 }
                 if fills {
                     filled |= BITS[c];
-                    cost += DEPTH * (target - self.ring[c] as Score).max(0);
+                    cost += self.depth * (target - ring[c] as Score).max(0);
                 } else if has(goal, c) && right {
-                    cost += CROWDED;
+                    cost += self.crowded;
                 } else {
                     // Under the pattern, the cells of the piece's size (those the seat has
                     // not filled, or all of them while its wrong pieces hold them).
@@ -220,10 +237,10 @@ impl Evaluator<E> for EEval {
                         let cells = p[size as usize];
                         if cells & free != 0 { cells & free } else { cells & !BITS[c] }
                     });
-                    cost += race_to_free(c, size, sector, free) + DEPTH * (target - 2);
+                    cost += race_to_free(c, size, sector, free, self.progress) + self.depth * (target - 2);
                     if covered && !foreign && !has(waiting, c) {
                         waiting |= BITS[c];
-                        cost += COVERED;
+                        cost += self.covered;
                     }
                 }
                 if foreign {
@@ -233,15 +250,15 @@ impl Evaluator<E> for EEval {
                     let stays = has(game.goal(Seat(g as u8)), c);
                     if !has(guarded, c) && stays {
                         guarded |= BITS[c];
-                        guards[g] += GUARD;
+                        guards[g] += self.guard;
                     }
                     if !fills {
                         costly[s][g] += if has(stuck, c) {
-                            TRAPPED_MORE
+                            self.trapped_more
                         } else if stays {
                             stuck_cost
                         } else {
-                            TRAPPED_PASSING
+                            self.trapped_passing
                         };
                         stuck |= BITS[c];
                     }
@@ -254,7 +271,7 @@ impl Evaluator<E> for EEval {
                 let c = empty.trailing_zeros() as usize;
                 empty &= empty - 1;
                 if TABLES.neighbors[c] & !tops == 0 {
-                    cost += HOLE;
+                    cost += self.hole;
                 }
             }
             *value = -cost;

@@ -17,15 +17,7 @@ use tabula_rules::{Game, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
 use crate::tuning::Tuning;
-
-/// Weight of one legal move.
-const MOBILITY: Score = 6;
-/// Weight of one move onto a hex the opponent cannot reach.
-const SAFE: Score = 10;
-/// Weight of a top counter, and extra for a free (lone) one.
-const TOP: Score = 30;
-/// Extra for a free top counter: it can stomp.
-const FREE: Score = 20;
+use crate::weights::tunable;
 
 /// The destinations of every move of `seat` (as if it were its turn), as one set, and the
 /// number of moves.
@@ -40,9 +32,21 @@ pub fn reach(game: &Echelon, seat: Seat) -> (Bits, u32) {
     (all, count)
 }
 
-/// The Echelon evaluator (see the module docs).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct EgEval;
+/// The Echelon evaluator (see the module docs), with its weights
+/// (`crates/engine/weights/echelon.weights`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EgEval {
+    /// Each legal move a seat has.
+    pub mobility: Score,
+    /// Each move onto a hex the opponent cannot reach.
+    pub safe: Score,
+    /// Each top counter.
+    pub top: Score,
+    /// Extra for a free (lone) top counter: it can stomp.
+    pub free: Score,
+}
+
+tunable!(EgEval, "echelon.weights", [mobility, safe, top, free]);
 
 impl Evaluator<Echelon> for EgEval {
     fn evaluate(&self, game: &Echelon) -> [Score; MAX_SEATS] {
@@ -54,7 +58,10 @@ impl Evaluator<Echelon> for EgEval {
             let safe = (mine & !theirs).count_ones() as Score;
             let tops = game.tops(Seat(s as u8));
             let free = (tops & !game.tall()).count_ones() as Score;
-            out[s] = MOBILITY * moves as Score + SAFE * safe + TOP * tops.count_ones() as Score + FREE * free;
+            out[s] = self.mobility * moves as Score
+                + self.safe * safe
+                + self.top * tops.count_ones() as Score
+                + self.free * free;
         }
         out
     }
@@ -98,7 +105,7 @@ mod tests {
     #[test]
     fn the_start_is_even_and_reach_counts_the_moves() {
         let g = Echelon::new(&EgOptions::default()).unwrap();
-        let e = EgEval.evaluate(&g);
+        let e = EgEval::DEFAULT.evaluate(&g);
         assert_eq!(e[0], e[1]);
         for s in 0..2 {
             assert_eq!(reach(&g, Seat(s)).1, g.mobility(Seat(s)));
@@ -128,7 +135,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!([reach(&g, Seat(0)).1, reach(&g, Seat(1)).1], [2, 0]);
-        let e = EgEval.evaluate(&g);
+        let e = EgEval::DEFAULT.evaluate(&g);
         assert!(e[0] > e[1]);
     }
 
@@ -177,6 +184,6 @@ mod tests {
         a.play(g.parse_move("e9-f9").unwrap());
         let mut b = g;
         b.play(g.parse_move("e9-g9").unwrap());
-        assert_eq!(EgEval.evaluate(&a), EgEval.evaluate(&b), "only search sees the parity");
+        assert_eq!(EgEval::DEFAULT.evaluate(&a), EgEval::DEFAULT.evaluate(&b), "only search sees the parity");
     }
 }

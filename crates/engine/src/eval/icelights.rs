@@ -22,28 +22,12 @@ use tabula_rules::{Game, MAX_SEATS, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
 use crate::tuning::Tuning;
-
-/// An enemy piece one action from hitting the Tower.
-const THREAT: Score = 300;
-/// An Icelight pointing at the Tower.
-const AIMED: Score = 120;
-/// A beam crossing an empty stretch of a Tower line.
-const CROSSED: Score = 90;
-/// A Tower line open to the board edge.
-const OPEN: Score = 12;
-/// An own piece shielding a Tower line.
-const GUARD: Score = 40;
-/// The side to move can hit the enemy Tower with one orientation.
-const TO_MOVE_THREAT: Score = 3_000;
-/// The side not to move has two such threats.
-const DOUBLE_THREAT: Score = 1_200;
-/// One square of mobility.
-const MOBILITY: Score = 3;
+use crate::weights::tunable;
 
 /// The reading of one seat's Tower lines: a safety score (higher is safer) and the number
 /// of lines the enemy can hit with one orientation (a Beamer, or an Icelight a beam
 /// already crosses, nearest on the line: turned to face the Tower, it hits).
-pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
+pub fn exposure(w: &IlEval, game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
     let t = game.tower(seat) as usize;
     let own = game.pieces(seat);
     let occupied = game.occupied();
@@ -52,9 +36,9 @@ pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
         let ray = RAYS[d.index()][t];
         let blockers = ray & occupied;
         if blockers == 0 {
-            v -= OPEN;
+            v -= w.open;
             if ray & lit != 0 {
-                v -= CROSSED;
+                v -= w.crossed;
             }
             continue;
         }
@@ -62,28 +46,28 @@ pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
         let bit = 1u64 << p;
         // The empty squares between the Tower and that piece.
         if ray & !RAYS[d.index()][p as usize] & !bit & lit != 0 {
-            v -= CROSSED;
+            v -= w.crossed;
         }
         let mine = own & bit != 0;
         let Some(piece) = game.piece(p) else { continue };
         let Some(f) = piece.facing else { continue };
         match piece.kind {
             Kind::Tower => {}
-            Kind::Beamer if mine => v += GUARD / 2,
+            Kind::Beamer if mine => v += w.guard / 2,
             Kind::Beamer => {
-                v -= THREAT;
+                v -= w.threat;
                 threats += 1;
             }
             Kind::Icelight => {
                 if f == d.opposite() {
-                    v -= if mine { AIMED } else { AIMED + AIMED / 2 };
+                    v -= if mine { w.aimed } else { w.aimed + w.aimed / 2 };
                 } else if !mine && lit & bit != 0 {
-                    v -= THREAT;
+                    v -= w.threat;
                     threats += 1;
                 } else if mine {
-                    v += if f == d { GUARD } else { GUARD / 2 };
+                    v += if f == d { w.guard } else { w.guard / 2 };
                 } else {
-                    v -= AIMED / 4;
+                    v -= w.aimed / 4;
                 }
             }
         }
@@ -91,9 +75,10 @@ pub fn exposure(game: &Icelights, seat: Seat, lit: u64) -> (Score, u32) {
     (v, threats)
 }
 
-/// The exposure score of `seat`'s Tower (higher is safer), given the lit squares.
-pub fn safety(game: &Icelights, seat: Seat, lit: u64) -> Score {
-    exposure(game, seat, lit).0
+/// The exposure score of `seat`'s Tower (higher is safer) under weights `w`, given the lit
+/// squares.
+pub fn safety(w: &IlEval, game: &Icelights, seat: Seat, lit: u64) -> Score {
+    exposure(w, game, seat, lit).0
 }
 
 /// The number of piece moves `seat` has (each piece, each direction, up to its range).
@@ -130,9 +115,28 @@ fn step(set: u64, d: Dir) -> u64 {
     }
 }
 
-/// The Icelights evaluator.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct IlEval;
+/// The Icelights evaluator, with its weights (`crates/engine/weights/icelights.weights`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IlEval {
+    /// An enemy piece one action from hitting the Tower.
+    pub threat: Score,
+    /// An Icelight pointing at the Tower (an enemy's: half as much again).
+    pub aimed: Score,
+    /// A beam crossing an empty stretch of a Tower line.
+    pub crossed: Score,
+    /// A Tower line open to the board edge.
+    pub open: Score,
+    /// An own piece shielding a Tower line.
+    pub guard: Score,
+    /// The side to move can hit the enemy Tower with one orientation.
+    pub to_move_threat: Score,
+    /// The side not to move has two such threats.
+    pub double_threat: Score,
+    /// One square of mobility.
+    pub mobility: Score,
+}
+
+tunable!(IlEval, "icelights.weights", [threat, aimed, crossed, open, guard, to_move_threat, double_threat, mobility]);
 
 impl Evaluator<Icelights> for IlEval {
     fn evaluate(&self, game: &Icelights) -> [Score; MAX_SEATS] {
@@ -141,17 +145,17 @@ impl Evaluator<Icelights> for IlEval {
         let mut threats = [0; 2];
         for (s, value) in out.iter_mut().enumerate().take(2) {
             let seat = Seat(s as u8);
-            let (safety, against) = exposure(game, seat, lit);
+            let (safety, against) = exposure(self, game, seat, lit);
             threats[1 - s] = against;
-            *value = safety + MOBILITY * mobility(game, seat);
+            *value = safety + self.mobility * mobility(game, seat);
         }
         // Tempo: the side to move with a threat wins next turn; the other side's threats
         // must be parried, and one turn rarely parries two.
         let (m, o) = (game.to_move().index() & 1, 1 - (game.to_move().index() & 1));
         if threats[m] > 0 {
-            out[m] += TO_MOVE_THREAT;
+            out[m] += self.to_move_threat;
         } else if threats[o] >= 2 {
-            out[o] += DOUBLE_THREAT;
+            out[o] += self.double_threat;
         }
         out
     }
@@ -231,7 +235,7 @@ mod tests {
     #[test]
     fn start_is_even() {
         let g = Icelights::new(&IlOptions::default()).unwrap();
-        let e = IlEval.evaluate(&g);
+        let e = IlEval::DEFAULT.evaluate(&g);
         assert_eq!(e[0], e[1]);
         assert_eq!(mobility(&g, Seat(0)), 34);
     }
@@ -242,7 +246,10 @@ mod tests {
         let threatened = at("icelights turn=1 ply=9 passes=0 board=7t/8/8/8/bE7/8/8/T7");
         let safe = at("icelights turn=1 ply=9 passes=0 board=7t/8/8/8/1bE6/8/8/T7");
         let lit = |g: &Icelights| g.beams().lit;
-        assert!(safety(&threatened, Seat(0), lit(&threatened)) < safety(&safe, Seat(0), lit(&safe)) - 200);
+        assert!(
+            safety(&IlEval::DEFAULT, &threatened, Seat(0), lit(&threatened))
+                < safety(&IlEval::DEFAULT, &safe, Seat(0), lit(&safe)) - 200
+        );
         // The turn that aims it is tactical; others are not.
         assert!(threatened.is_tactical(threatened.parse_move("a4-a5,a5=S").unwrap()));
         assert!(!threatened.is_tactical(threatened.parse_move("a4-a5").unwrap()));
@@ -252,7 +259,7 @@ mod tests {
     fn an_own_icelight_pointing_away_guards() {
         let guarded = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IN7/T7");
         let aimed = at("icelights turn=0 ply=9 passes=0 board=7t/8/8/8/8/8/IS7/T7");
-        assert!(safety(&guarded, Seat(0), 0) > safety(&aimed, Seat(0), 0) + 100);
+        assert!(safety(&IlEval::DEFAULT, &guarded, Seat(0), 0) > safety(&IlEval::DEFAULT, &aimed, Seat(0), 0) + 100);
     }
 
     /// The shifted bitboards count what walking each piece square by square counts.

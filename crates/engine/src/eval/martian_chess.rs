@@ -20,18 +20,19 @@
 //! With `mc.teams` both partners get their team's sum. Captures are the tactical moves
 //! quiescence plays.
 
+use std::marker::PhantomData;
+
 use tabula_rules::games::martian_chess::{BoardKind, Clock, Mc, Variant};
 use tabula_rules::geometry::bits::BitIter;
 use tabula_rules::{Game, MAX_SEATS, Seat};
 
 use crate::api::{EngineGame, Evaluator, Score};
 use crate::tuning::Tuning;
+use crate::weights::{Tunable, compiled};
 
-/// Weight of one captured pip.
+/// Weight of one captured pip: the unit of the evaluation (contempt is counted in it), so
+/// not a tunable weight.
 pub const POINT: Score = 100;
-/// What leading on points is worth once the clock has run to its limit (growing as it
-/// runs): the clock ends the game on points.
-pub const CLOCK_LEAD: Score = 400;
 /// Percent of the positional terms kept per ply left on a running clock (up to 100).
 pub const FADE: Score = 25;
 
@@ -94,17 +95,18 @@ fn end_drive<V: Variant>(game: &Mc<V>, s: usize) -> Score {
 }
 
 /// Raw values per seat, before teams.
-fn raw<V: Variant>(w: &McEval, game: &Mc<V>) -> [Score; MAX_SEATS] {
+fn raw<V: Variant>(w: &McEval<V>, game: &Mc<V>) -> [Score; MAX_SEATS] {
     let n = game.seats();
     let t = game.topology();
     let limit = game.options().clock_limit as Score;
     let scale = positional_scale(game);
     let mover = game.to_move();
+    let material = [0, w.pawn, w.drone, w.queen];
     let mut out = [0; MAX_SEATS];
     for (s, value) in out.iter_mut().enumerate().take(n) {
         let zone = t.zones[s];
         let mut position: Score =
-            (1..=3).map(|size| w.material[size as usize] * (game.pieces(size) & zone).count_ones() as Score).sum();
+            (1..=3).map(|size| material[size as usize] * (game.pieces(size) & zone).count_ones() as Score).sum();
         if w.reads_reach() {
             let reach = game.reach_of(Seat(s as u8));
             position += w.control * reach.count_ones() as Score;
@@ -130,14 +132,17 @@ fn raw<V: Variant>(w: &McEval, game: &Mc<V>) -> [Score; MAX_SEATS] {
         let points = |s: usize| team_points(game, s);
         for (s, value) in out.iter_mut().enumerate().take(n) {
             if (0..n).all(|o| game.team(Seat(o as u8)) == game.team(Seat(s as u8)) || points(o) < points(s)) {
-                *value += CLOCK_LEAD * c as Score / limit;
+                *value += w.clock_lead * c as Score / limit;
             }
         }
     }
     out
 }
 
-/// The evaluator for both games, with its weights.
+/// The evaluator for both games, with its weights: Martian Chess's from
+/// `crates/engine/weights/martian_chess.weights`, Coaster Chess's from
+/// `crates/engine/weights/coaster_chess.weights` (a file each, so that each game's weights
+/// can be tuned and tested on its own); a captured pip is [`POINT`].
 ///
 /// The defaults were measured against the `minimax` yardstick (points only, searched
 /// deeper for its speed) at 0.1 s a move, 10 games each: with the reach terms at their
@@ -145,9 +150,13 @@ fn raw<V: Variant>(w: &McEval, game: &Mc<V>) -> [Score; MAX_SEATS] {
 /// with the clock callable and 20% without a clock; with them at 0, 90% and 80%; adding
 /// the end drive without a clock, 100%. Rows with their commands: `docs/strength.md`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct McEval {
-    /// Weight of a piece in its zone, by size (index 1 pawn, 2 drone, 3 queen).
-    pub material: [Score; 4],
+pub struct McEval<V> {
+    /// Weight of a pawn in its zone.
+    pub pawn: Score,
+    /// Weight of a drone in its zone.
+    pub drone: Score,
+    /// Weight of a queen in its zone.
+    pub queen: Score,
     /// Share, in percent of its pips, of the mover's best capture.
     pub threat: Score,
     /// Weight of each square a seat's pieces reach.
@@ -157,22 +166,68 @@ pub struct McEval {
     /// Without a clock: weight of each piece the points leader's zone has lost since the
     /// start (half when it shares the lead).
     pub end: Score,
+    /// What leading on points is worth once the clock has run to its limit (growing as it
+    /// runs): the clock ends the game on points.
+    pub clock_lead: Score,
+    /// The game whose weights these are.
+    variant: PhantomData<V>,
 }
 
-impl McEval {
+impl<V: Variant> McEval<V> {
+    /// The weights of the game's file in `crates/engine/weights/`, read when the crate is
+    /// compiled.
+    pub const DEFAULT: Self = {
+        let [pawn, drone, queen, threat, control, attack, end, clock_lead] =
+            compiled(Self::FILE, Self::TEXT, &WEIGHT_NAMES);
+        McEval { pawn, drone, queen, threat, control, attack, end, clock_lead, variant: PhantomData }
+    };
+
     /// Whether any weight needs the seats' reach (the costly part of an evaluation).
     fn reads_reach(&self) -> bool {
         self.threat != 0 || self.control != 0 || self.attack != 0
     }
 }
 
-impl Default for McEval {
+/// The names of [`McEval`]'s weights, in the order of its fields.
+const WEIGHT_NAMES: [&str; 8] = ["pawn", "drone", "queen", "threat", "control", "attack", "end", "clock_lead"];
+
+// Both games' files are read when the crate is checked, not only when code that uses them
+// is built.
+const _: () = {
+    let _ = McEval::<tabula_rules::games::martian_chess::Martian>::DEFAULT;
+    let _ = McEval::<tabula_rules::games::martian_chess::Coaster>::DEFAULT;
+};
+
+impl<V: Variant> Default for McEval<V> {
     fn default() -> Self {
-        McEval { material: [0, 10, 20, 35], threat: 0, control: 0, attack: 0, end: 50 }
+        Self::DEFAULT
     }
 }
 
-impl<V: Variant> Evaluator<Mc<V>> for McEval {
+impl<V: Variant> Tunable for McEval<V> {
+    const NAMES: &'static [&'static str] = &WEIGHT_NAMES;
+    const FILE: &'static str = if V::COASTER {
+        "crates/engine/weights/coaster_chess.weights"
+    } else {
+        "crates/engine/weights/martian_chess.weights"
+    };
+    const TEXT: &'static str = if V::COASTER {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/coaster_chess.weights"))
+    } else {
+        include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/martian_chess.weights"))
+    };
+    fn weights(&self) -> Vec<Score> {
+        vec![self.pawn, self.drone, self.queen, self.threat, self.control, self.attack, self.end, self.clock_lead]
+    }
+    fn set_weights(&mut self, values: &[Score]) {
+        let &[pawn, drone, queen, threat, control, attack, end, clock_lead] = values else {
+            panic!("{} weights given for the 8 of McEval", values.len());
+        };
+        *self = McEval { pawn, drone, queen, threat, control, attack, end, clock_lead, variant: PhantomData };
+    }
+}
+
+impl<V: Variant> Evaluator<Mc<V>> for McEval<V> {
     fn evaluate(&self, game: &Mc<V>) -> [Score; MAX_SEATS] {
         let mut out = raw(self, game);
         if game.options().teams && game.seats() == 4 {
@@ -184,7 +239,7 @@ impl<V: Variant> Evaluator<Mc<V>> for McEval {
 }
 
 impl<V: Variant> EngineGame for Mc<V> {
-    type Eval = McEval;
+    type Eval = McEval<V>;
 
     /// The points each seat's team has captured, a hundred a pip.
     fn plain_value(&self) -> [Score; MAX_SEATS] {
@@ -209,12 +264,12 @@ impl<V: Variant> EngineGame for Mc<V> {
         ..Tuning::DEFAULT
     };
 
-    /// Points and the end drive alone: MCTS's two-ply playouts throw pieces across the
+    /// `eval` with points and the end drive alone: MCTS's two-ply playouts throw pieces across the
     /// canal that the material term then counts (without a clock, against `minimax` at
     /// 0.1 s a move, 10 games: 9 won with this evaluator, 6 with alpha-beta's, 4 of them
     /// at the ply cap).
-    fn mcts_eval() -> McEval {
-        McEval { material: [0; 4], end: 30, ..McEval::default() }
+    fn mcts_eval(eval: McEval<V>) -> McEval<V> {
+        McEval { pawn: 0, drone: 0, queen: 0, end: 30, ..eval }
     }
 
     fn draw_share(&self) -> Score {
@@ -242,30 +297,32 @@ impl<V: Variant> EngineGame for Mc<V> {
 mod tests {
     use super::*;
     use tabula_rules::GameOptions;
-    use tabula_rules::games::martian_chess::{MartianChess, McOptions};
+    use tabula_rules::games::martian_chess::{Martian, MartianChess, McOptions};
+
+    const EVAL: McEval<Martian> = McEval::DEFAULT;
 
     #[test]
     fn start_is_even_and_a_capture_scores() {
         let g = MartianChess::new(&McOptions::default()).unwrap();
-        let e = McEval::default().evaluate(&g);
+        let e = EVAL.evaluate(&g);
         assert_eq!(e[0], e[1]);
         // Seat 0 takes a pawn: its points rise by more than the drone it gives away.
         let text = "martian-chess players=2 turn=0 ply=20 passes=0 points=0,0 clock=- last=- \
                     board=...Q/..../..../.P../Q.../..../..../...P";
         let mut g = MartianChess::from_text(text).unwrap();
-        let before = McEval::default().evaluate(&g);
+        let before = EVAL.evaluate(&g);
         g.play(g.parse_move("a4-b5").unwrap());
-        let after = McEval::default().evaluate(&g);
+        let after = EVAL.evaluate(&g);
         assert!(after[0] - after[1] < before[0] - before[1] + 200, "{before:?} -> {after:?}");
-        assert!(after[0] >= POINT + McEval::default().material[1], "the point and the pawn left: {after:?}");
+        assert!(after[0] >= POINT + EVAL.pawn, "the point and the pawn left: {after:?}");
     }
 
     #[test]
     fn crossing_the_canal_gives_the_piece_away() {
         let mut g = MartianChess::new(&McOptions::default()).unwrap();
-        let before = McEval::default().evaluate(&g);
+        let before = EVAL.evaluate(&g);
         g.play(g.parse_move("d3-d5").unwrap());
-        let after = McEval::default().evaluate(&g);
+        let after = EVAL.evaluate(&g);
         assert!(after[0] < before[0] && after[1] > before[1], "{before:?} -> {after:?}");
     }
 
@@ -275,7 +332,7 @@ mod tests {
         o.set_players(4).unwrap();
         o.set("mc.teams", "true").unwrap();
         let g = MartianChess::new(&o).unwrap();
-        let e = McEval::default().evaluate(&g);
+        let e = EVAL.evaluate(&g);
         assert_eq!((e[0], e[1]), (e[2], e[3]));
         assert_eq!(Game::team(&g, Seat(2)), 0);
         assert_eq!(Game::team(&g, Seat(3)), 1);

@@ -49,7 +49,12 @@ pub struct Greedy<G: EngineGame> {
 impl<G: EngineGame> Greedy<G> {
     /// A greedy player with the game's evaluator.
     pub fn new() -> Self {
-        Greedy { eval: G::Eval::default() }
+        Self::with_eval(G::Eval::default())
+    }
+
+    /// A greedy player with evaluator `eval`.
+    pub fn with_eval(eval: G::Eval) -> Self {
+        Greedy { eval }
     }
 }
 

@@ -96,6 +96,8 @@ impl Evaluator<Ttt> for Zero {
     }
 }
 
+impl crate::weights::Tunable for Zero {}
+
 impl EngineGame for Ttt {
     type Eval = Zero;
     fn plain_value(&self) -> [Score; MAX_SEATS] {

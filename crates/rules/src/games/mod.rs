@@ -13,6 +13,7 @@
 //! | `rules/tests/reference/` | an independent reference generator (`Checked`) | the compiler (`every_game_has_a_reference_and_a_perft_table`) |
 //! | `rules/tests/perft/NAME.txt` | perft counts from that reference | the same test |
 //! | `engine/src/eval/` | the evaluator and `EngineGame` (its `Tuning`) | the compiler (the CLI dispatches every game) |
+//! | `engine/weights/` | a file of the evaluator's weights (`Tunable`), compiled in | the compiler (each file is read when the engine is built) |
 //! | `engine/bench/NAME.txt` | the positions `tabula bench` searches | a test (`every_game_has_positions_that_read_back` in `engine/src/bench.rs`) |
 //! | `board/src/` | the pictures (`Picture`) | the compiler (the CLI and the server draw every game) |
 //! | `serve/src/clicks.rs` | what a click on the board means (`Clicks`) | the compiler (the server's catalog) |

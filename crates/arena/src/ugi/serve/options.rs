@@ -137,7 +137,9 @@ mod tests {
         assert!(matches!(kind(&mcts, "c"), OptionKind::Text { .. }));
         assert!(matches!(kind(&mcts, "cap"), OptionKind::Text { .. }));
         assert_eq!(kind(&mcts, "seed"), OptionKind::Spin { default: 0, min: 0, max: i64::MAX });
-        assert!(SearcherKeys::of::<ChineseCheckers>("greedy").unwrap().declarations().is_empty());
+        let greedy = SearcherKeys::of::<ChineseCheckers>("greedy").unwrap();
+        assert_eq!(greedy.declarations().len(), 1);
+        assert_eq!(kind(&greedy, "weights"), OptionKind::Text { default: "none".into() });
     }
 
     #[test]

@@ -398,7 +398,7 @@ fn the_handshake_shows_the_seats_and_setoption_changes_them() {
     s.refused("setoption name players value 7", "'7' for players (expected 2 to 6)");
     s.refused("setoption name players value many", "'many'");
     s.refused("setoption name players", "''");
-    s.refused("setoption name seats value 2", "(known: players)");
+    s.refused("setoption name seats value 2", "(known: players, weights)");
     s.exchange("position startpos", &[]);
     s.query("seats", "6");
     s.end(true, &[]);

@@ -18,7 +18,7 @@ fn start_is_even_for_every_player_count() {
         assert!(e[0] < 0);
         // The tempo goes to the seat to move alone.
         let t = EEval::default().evaluate(&g);
-        assert_eq!(t[0], e[0] + TEMPO);
+        assert_eq!(t[0], e[0] + EEval::DEFAULT.tempo);
         assert_eq!(&t[1..players as usize], &e[1..players as usize]);
     }
 }
@@ -122,7 +122,7 @@ fn a_passing_guard_costs_its_victim_little() {
     let (a, b) = (eval.evaluate(&free), eval.evaluate(&trapped));
     // Seat 0's pieces stand where they stood: the difference is the trap alone, and
     // small, since the guard stands outside its goal and must leave.
-    assert_eq!(b[0] - a[0], -TRAPPED_PASSING, "{a:?} {b:?}");
+    assert_eq!(b[0] - a[0], -EEval::DEFAULT.trapped_passing, "{a:?} {b:?}");
     // Seat 1's large moved one cell (g5 to h5): it earns no guard credit for a trap
     // it must give up.
     let race1 = race(&trapped, Seat(1)) - race(&free, Seat(1));

@@ -73,7 +73,7 @@ mod tests {
     }
 
     fn best(game: &ChineseCheckers, lost: Option<Score>, depth: u32) -> String {
-        let config = AlphaBetaConfig { lost, ..settings::alphabeta_defaults::<ChineseCheckers>() };
+        let config = AlphaBetaConfig { lost, ..settings::alphabeta_defaults::<ChineseCheckers>().config };
         let r = AlphaBeta::<ChineseCheckers>::new(config).search(game, &Limits::depth(depth), &mut |_| {});
         game.format_move(r.best.unwrap())
     }

@@ -94,7 +94,7 @@ mod tests {
                 } else if n.repeated {
                     vec![1.0 / seats as f32; seats]
                 } else {
-                    let v = ChineseCheckers::mcts_eval().evaluate(&position);
+                    let v = ChineseCheckers::mcts_eval(Default::default()).evaluate(&position);
                     let max = v[..seats].iter().copied().max().unwrap();
                     let e: Vec<f64> = v[..seats].iter().map(|&x| ((x - max) as f64 / scale).exp()).collect();
                     let total: f64 = e.iter().sum();

@@ -83,6 +83,16 @@ impl<G: EngineGame> Mcts<G> {
     /// for the seats of the game's default options (a game of other seats reserves its
     /// trees anew at its first search), not at the first search.
     pub fn try_new(config: MctsConfig, policy: Arc<dyn PlayoutPolicy<G>>) -> Result<Self, MemoryError> {
+        Self::try_with_eval(config, policy, G::mcts_eval(G::Eval::default()))
+    }
+
+    /// [`Mcts::try_new`] scoring truncated playouts with `eval` (the game's
+    /// [`mcts_eval`](EngineGame::mcts_eval) of the weights wanted).
+    pub fn try_with_eval(
+        config: MctsConfig,
+        policy: Arc<dyn PlayoutPolicy<G>>,
+        eval: G::Eval,
+    ) -> Result<Self, MemoryError> {
         const WHAT: &str = "the search trees";
         let (threads, mb) = (config.threads.max(1), config.memory_mb);
         if mb < threads {
@@ -103,7 +113,7 @@ impl<G: EngineGame> Mcts<G> {
             })?;
             trees.push(tree);
         }
-        Ok(Mcts { config, policy, eval: G::mcts_eval(), trees, last: Vec::new(), seen: Vec::new(), _claim: claim })
+        Ok(Mcts { config, policy, eval, trees, last: Vec::new(), seen: Vec::new(), _claim: claim })
     }
 
     /// The bytes a tree node costs in a game of `seats` seats searched with `model`: the
