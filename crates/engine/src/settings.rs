@@ -422,7 +422,9 @@ mod tests {
         assert_eq!(contempt.default, MartianChess::TUNING.contempt.to_string());
         assert_eq!(contempt.values, "a number from -10000 to 10000");
         let model = list[0].keys.iter().find(|k| k.key == "model").unwrap();
-        assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid, best-reply or maxn", "paranoid"));
+        assert_eq!((model.values.as_str(), model.default.as_str()), ("paranoid, best-reply or maxn", "best-reply"));
+        let rivals = list[0].keys.iter().find(|k| k.key == "rivals").unwrap();
+        assert_eq!((rivals.values.as_str(), rivals.default.as_str()), ("a number from 0 to 100", "100"));
         let cap = list[1].keys.iter().find(|k| k.key == "cap").unwrap();
         assert_eq!((cap.values.as_str(), cap.default.as_str()), ("none or a number from 1 to 1000000", "2"));
         let implicit = list[1].keys.iter().find(|k| k.key == "implicit").unwrap();

@@ -20,7 +20,24 @@ use tabula_rules::{Game, MAX_SEATS, MoveList, NotationError, RulesError, Seat};
 
 /// A finished or horizon position's value for `seat`, wins nearer the root scoring more.
 fn leaf<G: EngineGame>(e: &G::Eval, game: &G, seat: Seat, ply: i32) -> i32 {
-    match margin(e, game, seat) {
+    leaf_with_rivals(e, game, seat, ply, 0)
+}
+
+/// [`leaf`] with alpha-beta's `rivals`: `rivals` percent of an unfinished position's margin
+/// taken over the mean of the other seats' values (every seat its own team) instead of
+/// the best of them.
+fn leaf_with_rivals<G: EngineGame>(e: &G::Eval, game: &G, seat: Seat, ply: i32, rivals: i32) -> i32 {
+    let value = if rivals == 0 || game.is_over() {
+        margin(e, game, seat)
+    } else {
+        let values = e.evaluate(game);
+        let mine = values[seat.index()];
+        let others: Vec<i32> = (0..game.seats()).filter(|&s| s != seat.index()).map(|s| values[s]).collect();
+        let over_best = mine - others.iter().max().unwrap();
+        let over_mean = mine - others.iter().sum::<i32>().div_euclid(others.len() as i32);
+        ((100 - rivals) * over_best + rivals * over_mean).div_euclid(100)
+    };
+    match value {
         v if v >= score::WIN => score::WIN - ply,
         v if v <= -score::WIN => -(score::WIN - ply),
         v => v,
@@ -71,8 +88,13 @@ fn paranoid<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i
 /// any opponent that is worst for `root`, each opponent's moves taken with the turn given to
 /// it; then `root` again.
 fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32) -> i32 {
+    best_reply_with_rivals(e, game, root, depth, ply, 0)
+}
+
+/// [`best_reply`] over [`leaf_with_rivals`].
+fn best_reply_with_rivals<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply: i32, rivals: i32) -> i32 {
     if game.is_over() || depth == 0 {
-        return leaf(e, game, root, ply);
+        return leaf_with_rivals(e, game, root, ply, rivals);
     }
     if game.to_move() == root {
         return moves_of(game)
@@ -80,7 +102,7 @@ fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply:
             .map(|mv| {
                 let mut child = game.clone();
                 child.play(mv);
-                best_reply(e, &child, root, depth - 1, ply + 1)
+                best_reply_with_rivals(e, &child, root, depth - 1, ply + 1, rivals)
             })
             .max()
             .unwrap();
@@ -95,7 +117,7 @@ fn best_reply<G: EngineGame>(e: &G::Eval, game: &G, root: Seat, depth: u32, ply:
             if !child.is_over() {
                 child.hand_turn_to(root);
             }
-            worst = worst.min(best_reply(e, &child, root, depth - 1, ply + 1));
+            worst = worst.min(best_reply_with_rivals(e, &child, root, depth - 1, ply + 1, rivals));
         }
     }
     worst
@@ -452,7 +474,7 @@ fn best_reply_equals_the_reference_in_four_player_martian_chess() {
     let mut options = MartianOptions::default();
     options.players = 4;
     let eval = McEval::default();
-    let mut compared = 0;
+    let (mut compared, mut rivals_told) = (0, false);
     for seed in 0..16u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut g = MartianChess::new(&options).unwrap();
@@ -466,27 +488,30 @@ fn best_reply_equals_the_reference_in_four_player_martian_chess() {
         if g.is_over() {
             continue;
         }
-        for depth in 1..=2 {
+        for (depth, rivals) in [(1, 0), (2, 0), (1, 100), (2, 100), (2, 30)] {
             // Without contempt and quiescence, which the reference does not know (a
             // running clock's share of a draw is part of alpha-beta's leaf values).
             let config = AlphaBetaConfig {
                 model: Model::BestReply,
                 contempt: Some(0),
                 quiescence: Some(0),
+                rivals: Some(rivals),
                 ..AlphaBetaConfig::default()
             };
             let got = AlphaBeta::<MartianChess>::with_eval(config, eval).search(&g, &Limits::depth(depth), &mut |_| {});
             assert_eq!(
                 got.score,
-                best_reply(&eval, &g, g.to_move(), depth, 0),
-                "seed {seed} depth {depth}: {}",
+                best_reply_with_rivals(&eval, &g, g.to_move(), depth, 0, rivals),
+                "seed {seed} depth {depth} rivals {rivals}: {}",
                 g.to_text()
             );
             assert!(got.best.is_some_and(|m| g.parse_move(&g.format_move(m)).is_ok()));
+            rivals_told |= rivals > 0 && got.score != best_reply(&eval, &g, g.to_move(), depth, 0);
             compared += 1;
         }
     }
     assert!(compared >= 10);
+    assert!(rivals_told, "the mean of the other seats changed no search's score");
 }
 
 #[test]
