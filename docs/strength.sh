@@ -49,6 +49,7 @@ rows() {
 cc2             chinese-checkers 2 -                               1000
 cc3             chinese-checkers 3 -                               1000
 cc4             chinese-checkers 4 -                               1000
+cc5             chinese-checkers 5 -                               1500
 cc6             chinese-checkers 6 -                               1500
 cc2-noblock     chinese-checkers 2 cc.anti_block=none              1000
 cc2-swap        chinese-checkers 2 cc.anti_block=swap              1000
@@ -57,6 +58,7 @@ cc2-stayoff     chinese-checkers 2 cc.target_stay=off              1000
 e2              e                2 -                               900
 e3              e                3 -                               900
 e4              e                4 -                               1200
+e5              e                5 -                               1500
 e6              e                6 -                               1800
 e2-untouchable  e                2 e.goal_requires_untouchable=true 900
 e2-pattern      e                2 e.goal_start_pattern=true       900
@@ -197,8 +199,8 @@ capped: games ended by the ply cap. Rows at a fixed time depend on the machine a
 `minimax` is the yardstick: textbook alpha-beta (paranoid with more seats) over the game's
 plainest score (points, race distance, moves), no move ordering, table or quiescence,
 deepening on the clock. The bar: at 0.1 s a move each, at least 90% of the points with two
-seats, twice an equal share with more (two thirds with three, half with four, a third with
-six), and at most 5% of the games at the ply cap.
+seats, twice an equal share with more (two thirds with three, half with four, two fifths
+with five, a third with six), and at most 5% of the games at the ply cap.
 
 EOF
         section "bar"

@@ -40,7 +40,8 @@ fn prints_iterations_then_a_legal_bestmove() {
     }
 }
 
-/// Without `--engine`, the game's default searcher plays: alpha-beta, MCTS in six-seat E.
+/// Without `--engine`, the game's default searcher plays: alpha-beta, MCTS in six-seat E
+/// and three-seat Chinese Checkers.
 #[test]
 fn the_default_engine_is_the_games() {
     let best = |args: &[&str]| ok(args).lines().last().unwrap().to_string();
@@ -49,6 +50,9 @@ fn the_default_engine_is_the_games() {
     let e6 = ["go", "e", "--players", "6", "--nodes", "300"];
     assert_eq!(best(&e6), best(&[&e6[..], &["--engine", "mcts"]].concat()));
     assert_ne!(best(&e6), best(&[&e6[..], &["--engine", "alphabeta"]].concat()));
+    let cc3 = ["go", "chinese-checkers", "--players", "3", "--nodes", "300"];
+    assert_eq!(best(&cc3), best(&[&cc3[..], &["--engine", "mcts"]].concat()));
+    assert_ne!(best(&cc3), best(&[&cc3[..], &["--engine", "alphabeta"]].concat()));
 }
 
 #[test]
