@@ -119,10 +119,11 @@ impl Evaluator<ChineseCheckers> for CcEval {
 impl EngineGame for ChineseCheckers {
     type Eval = CcEval;
 
-    /// MCTS with three seats: against two `minimax` at 0.1 s a move it took 95.2% of
-    /// the points, alpha-beta 54.8% (`docs/strength.md`, rows `cc3-*-mm`).
+    /// MCTS with three and four seats: against two `minimax` at 0.1 s a move it took 95.2%
+    /// of the points, alpha-beta 54.8%; against three, 97.5% and 37.5% (`docs/strength.md`,
+    /// rows `cc3-*-mm` and `cc4-*-mm`).
     fn default_engine(&self) -> &'static str {
-        if self.seats() == 3 { "mcts" } else { "alphabeta" }
+        if matches!(self.seats(), 3 | 4) { "mcts" } else { "alphabeta" }
     }
 
     /// Minus the distance each seat's pegs still have to run, a hundred a step.
