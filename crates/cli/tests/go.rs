@@ -41,7 +41,7 @@ fn prints_iterations_then_a_legal_bestmove() {
 }
 
 /// Without `--engine`, the game's default searcher plays: alpha-beta, MCTS in six-seat E
-/// and three- and four-seat Chinese Checkers.
+/// and Chinese Checkers with three to five seats.
 #[test]
 fn the_default_engine_is_the_games() {
     let best = |args: &[&str]| ok(args).lines().last().unwrap().to_string();
