@@ -147,8 +147,16 @@ play() {
         fi
         echo "== $id ($section): $engine vs $opponent, $game $players seats, $options, $tc" >&2
         mapfile -t args < <(match_args "$game" "$players" "$options" "$engine" "$opponent" "$tc" "$cap")
+        local before after
+        before=$(cat "$file" 2>/dev/null | wc -l)
         "$TABULA" match "${args[@]}" "${shard[@]}" --concurrency "$JOBS" --jsonl "$file" --records "$records" --resume |
             grep -E '^(Score|Game [0-9]|Ends)' >&2 || true
+        after=$(cat "$file" 2>/dev/null | wc -l)
+        # The commit is the one that played the row's last games: a row with nothing left to
+        # play keeps its line.
+        if [ "$after" -eq "$before" ] && grep -q "^$id " "$DATA/played" 2>/dev/null; then
+            continue
+        fi
         grep -v "^$id " "$DATA/played" 2>/dev/null >"$DATA/played.new" || true
         echo "$id $commit $(date -u +%F)" >>"$DATA/played.new"
         sort "$DATA/played.new" >"$DATA/played"
