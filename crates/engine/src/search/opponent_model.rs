@@ -42,7 +42,7 @@ impl Model {
 }
 
 /// How many teams play `game`.
-pub fn teams<G: Game>(game: &G) -> usize {
+fn teams<G: Game>(game: &G) -> usize {
     let mut seen = 0u64;
     (0..game.seats() as u8).for_each(|s| seen |= 1 << game.team(Seat(s)));
     seen.count_ones() as usize

@@ -62,10 +62,7 @@ impl<G: EngineGame> Greedy<G> {
 /// evaluation outside the team, or a proven result when the game is over (a win when only
 /// the team ranks first, a loss when it does not, else a draw).
 pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) -> i32 {
-    match game.outcome() {
-        Some(outcome) => finished_margin(game, &outcome, seat),
-        None => value_margin(game, &eval.evaluate(game), seat),
-    }
+    rivals_margin(eval, game, seat, 0)
 }
 
 /// [`margin`] with `rivals` percent of it taken over the mean of the other teams' values
@@ -73,10 +70,12 @@ pub fn margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat) ->
 pub fn rivals_margin<G: EngineGame, E: Evaluator<G>>(eval: &E, game: &G, seat: Seat, rivals: i32) -> i32 {
     match game.outcome() {
         Some(outcome) => finished_margin(game, &outcome, seat),
-        None if rivals == 0 => value_margin(game, &eval.evaluate(game), seat),
         None => {
             let values = eval.evaluate(game);
             let best = value_margin(game, &values, seat);
+            if rivals == 0 {
+                return best;
+            }
             let mean = mean_margin(game, &values, seat);
             ((100 - rivals) as i64 * best as i64 + rivals as i64 * mean as i64).div_euclid(100) as i32
         }
