@@ -311,12 +311,17 @@ pub const fn compiled<const N: usize>(file: &str, text: &str, names: &[&str; N])
                 m.push(" '");
                 m.push(e.text);
                 m.push("': ");
-                m.push(match fault {
-                    Fault::Form => "expected name = integer",
-                    Fault::Unknown => "unknown weight",
-                    Fault::Twice(_) => "weight given twice",
-                    _ => "expected a value from -10000 to 10000",
-                });
+                match fault {
+                    Fault::Form => m.push("expected name = integer"),
+                    Fault::Unknown => m.push("unknown weight"),
+                    Fault::Twice(_) => m.push("weight given twice"),
+                    _ => {
+                        m.push("expected a value from -");
+                        m.number(MAX_WEIGHT as usize);
+                        m.push(" to ");
+                        m.number(MAX_WEIGHT as usize);
+                    }
+                }
             }
         }
         match core::str::from_utf8(m.bytes.split_at(m.len).0) {
