@@ -14,6 +14,7 @@ mod options;
 mod perft;
 mod play;
 mod position;
+mod progress;
 mod serve;
 mod show;
 mod solve;

@@ -2,13 +2,12 @@
 //! records, JSON lines and a statistics table.
 
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
 use tabula_arena::plural::plural;
 use tabula_arena::report::MatchStats;
 use tabula_arena::sprt::{Sprt, SprtStatus};
@@ -25,6 +24,7 @@ use crate::error::{CliError, usage};
 use crate::games::{CliGame, GameCommand, dispatch};
 use crate::match_files::{Output, Resumed, resume_lines, resume_records};
 use crate::position::GameArgs;
+use crate::progress;
 
 /// Arguments of `tabula match`.
 #[derive(Args, Debug)]
@@ -217,17 +217,8 @@ impl GameCommand for MatchArgs {
                  node or depth limits will repeat the same games (see --openings)"
             );
         }
-        let bar = if std::io::stderr().is_terminal() {
-            let bar = ProgressBar::new(total as u64);
-            if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}")
-            {
-                bar.set_style(style);
-            }
-            bar.set_position(previous.lines.len() as u64);
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
+        let bar = progress::bar("{bar:40} {pos}/{len} games, {elapsed} elapsed, eta {eta}", total as u64);
+        bar.set_position(previous.lines.len() as u64);
         let mut running = MatchStats::new(names.clone(), seats).with_sprt(sprt);
         for line in &previous.lines {
             running.add_line(line);

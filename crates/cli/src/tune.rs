@@ -13,12 +13,12 @@
 //! when it stops improving.
 
 use std::collections::{BTreeMap, HashSet};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use tabula_arena::plural::plural;
 use tabula_arena::{Record, read_records};
 use tabula_engine::EngineGame;
@@ -30,6 +30,7 @@ use tabula_rules::{MAX_SEATS, MoveList, Seat};
 use crate::error::{CliError, usage};
 use crate::games::{CliGame, GameCommand, dispatch};
 use crate::position::game_help;
+use crate::progress::bar;
 
 /// Arguments of `tabula tune`.
 #[derive(Args, Debug)]
@@ -217,18 +218,6 @@ impl TuneArgs {
 /// Writes a line of the report on stderr, above the progress bar.
 fn say(bar: &ProgressBar, line: &str) {
     bar.suspend(|| eprintln!("{line}"));
-}
-
-/// A bar on stderr when it is a terminal, with `template`; else a hidden one.
-fn bar(template: &str, len: u64) -> ProgressBar {
-    if !std::io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// A pass as a row of the report.
