@@ -15,7 +15,6 @@
 use std::collections::{BTreeMap, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 use indicatif::ProgressBar;
@@ -355,36 +354,12 @@ fn command_line() -> String {
 
 /// Today's date in UTC, `YYYY-MM-DD`.
 fn today() -> String {
-    date(SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO).as_secs())
-}
-
-/// The UTC date `secs` seconds after 1970 began (days to a civil date: Howard Hinnant's
-/// algorithm, over eras of 400 years that start on 1 March).
-fn date(secs: u64) -> String {
-    let z = (secs / 86_400) as i64 + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
+    time::OffsetDateTime::now_utc().date().to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn dates_are_civil() {
-        assert_eq!(date(0), "1970-01-01");
-        assert_eq!(date(951_782_400), "2000-02-29");
-        assert_eq!(date(951_868_799), "2000-02-29");
-        assert_eq!(date(1_767_225_600), "2026-01-01");
-        assert_eq!(date(4_107_542_400), "2100-03-01");
-    }
 
     #[test]
     fn the_ply_limit_is_not_a_rule() {
