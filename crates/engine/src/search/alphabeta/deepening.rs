@@ -25,9 +25,10 @@ pub(super) fn iterate<G: EngineGame>(
     let mut depth = first_depth.min(max_depth);
     while depth <= max_depth {
         // The main thread says where it is; a helper keeps a ply ahead of it, so that its
-        // table entries are deeper than what the main thread searches next.
+        // table entries are deeper than what the main thread searches next. At the last
+        // depth it searches beside the main thread, on the moves the main thread is not in.
         if worker.helper {
-            depth = depth.max(worker.main_depth.load(Ordering::Relaxed) + 1);
+            depth = depth.max((worker.main_depth.load(Ordering::Relaxed) + 1).min(max_depth));
             if depth > max_depth {
                 break;
             }

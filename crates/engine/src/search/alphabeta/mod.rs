@@ -14,8 +14,10 @@
 //! * opponent models, paranoid and best-reply (`models.rs`, [`Model`]), and max^n with
 //!   shallow pruning (`maxn.rs`);
 //! * repetition and contempt (`draws.rs`), a lost race run out (`lost_race.rs`);
-//! * Lazy SMP (`smp.rs`); one thread's state and its limits (`worker.rs`).
+//! * Lazy SMP (`smp.rs`) with moves in search on another thread deferred (`busy.rs`); one
+//!   thread's state and its limits (`worker.rs`).
 
+mod busy;
 mod deepening;
 mod draws;
 mod lost_race;
@@ -40,6 +42,7 @@ use std::time::Instant;
 
 use tabula_rules::MoveList;
 
+use self::busy::Busy;
 use self::smp::search_threads;
 use self::worker::Shared;
 use super::Report;
@@ -111,6 +114,8 @@ pub struct AlphaBeta<G: EngineGame> {
     eval: G::Eval,
     /// Positions of this game seen before the current root: (ply, search key).
     seen: Vec<(u32, u64)>,
+    /// The moves in search on some thread, with two or more threads.
+    busy: Option<Busy>,
 }
 
 impl<G: EngineGame> AlphaBeta<G> {
@@ -143,7 +148,8 @@ impl<G: EngineGame> AlphaBeta<G> {
     /// [`AlphaBeta::try_new`] with evaluator `eval`.
     pub fn try_with_eval(config: AlphaBetaConfig, eval: G::Eval) -> Result<Self, MemoryError> {
         let table = Table::new(config.hash_mb)?;
-        Ok(AlphaBeta { config, table: Arc::new(table), eval, seen: Vec::new() })
+        let busy = (config.threads > 1).then(Busy::new);
+        Ok(AlphaBeta { config, table: Arc::new(table), eval, seen: Vec::new(), busy })
     }
 
     /// The contempt in use: the configured one, else the game's default.
@@ -175,6 +181,7 @@ impl<G: EngineGame> Searcher<G> for AlphaBeta<G> {
             rivals: self.config.rivals.unwrap_or(G::TUNING.rivals),
             quiescence: self.config.quiescence.unwrap_or(G::TUNING.quiescence_plies),
             model: self.config.model,
+            busy: self.busy.as_ref(),
         };
         let mut result = search_threads(&shared, game, self.config.threads, report);
         if result.best.is_none() {

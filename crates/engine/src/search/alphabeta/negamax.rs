@@ -4,6 +4,7 @@
 use tabula_rules::MoveList;
 
 use super::MAX_PLY;
+use super::busy::{DEFER_DEPTH, move_key};
 use super::models::IN_TURN;
 use super::ordering::pick;
 use super::worker::{Abort, Worker};
@@ -71,7 +72,8 @@ impl<G: EngineGame> Worker<'_, G> {
     }
 
     /// The principal variation search over the ordered moves of a node: its value and
-    /// the index of its best move.
+    /// the index of its best move. With other threads searching, a move one of them is in
+    /// is deferred to after the others (see `busy.rs`).
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
@@ -84,41 +86,43 @@ impl<G: EngineGame> Worker<'_, G> {
         owners: &[u8],
         order: &mut [(i32, usize)],
     ) -> Result<(i32, u16), Abort> {
-        let me = self.side(game);
+        let busy = self.busy.filter(|_| depth >= DEFER_DEPTH);
+        let node = self.path.last().copied().unwrap_or_default();
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
         let mut best = -score::INFINITY;
         let mut best_index = u16::MAX;
-        for k in 0..order.len() {
-            let i = pick(order, k);
+        let (mut k, mut next_deferred) = (0, 0);
+        let outcome = loop {
+            // The moves in order, then the deferred ones, each with its place in the order.
+            let (place, i, first_pass) = if k < order.len() {
+                k += 1;
+                (k - 1, pick(order, k - 1), true)
+            } else if let Some(&(place, i)) = deferred.get(next_deferred) {
+                next_deferred += 1;
+                (place, i, false)
+            } else {
+                break Ok(());
+            };
             let mv = moves.as_slice()[i];
             let owner = owners.get(i).copied().unwrap_or(IN_TURN);
-            let (child, real) = self.child(game, mv, owner);
-            let same = self.side(&child) == me;
-            // Search a child: its value seen from here, with the window flipped unless the
-            // same side moves again.
-            let search = |w: &mut Self, reduce: i32, lo: i32, hi: i32| -> Result<i32, Abort> {
-                if same {
-                    w.negamax(&child, depth - 1 - reduce, ply + 1, lo, hi)
-                } else {
-                    Ok(-w.negamax(&child, depth - 1 - reduce, ply + 1, -hi, -lo)?)
+            let searched = match busy {
+                Some(busy) => {
+                    let key = move_key(node, i);
+                    if first_pass && place > 0 && busy.contains(key) {
+                        deferred.push((place, i));
+                        continue;
+                    }
+                    busy.enter(key);
+                    let searched = self.search_move(game, mv, owner, depth, ply, place, alpha, beta);
+                    busy.leave(key);
+                    searched
                 }
+                None => self.search_move(game, mv, owner, depth, ply, place, alpha, beta),
             };
-            // Late move reduction: a late quiet move is first searched one ply shallower
-            // with a null window, and again at full depth only if it beats alpha.
-            let reduced = self.lmr > 0
-                && k >= self.lmr
-                && depth >= 3
-                && owner == IN_TURN
-                && !game.is_tactical(mv)
-                && search(self, 1, alpha, alpha + 1)? <= alpha;
-            let value = if reduced {
-                alpha
-            } else if k == 0 {
-                search(self, 0, alpha, beta)?
-            } else {
-                match search(self, 0, alpha, alpha + 1)? {
-                    v if v > alpha && v < beta => search(self, 0, alpha, beta)?,
-                    v => v,
-                }
+            let (value, real) = match searched {
+                Ok(searched) => searched,
+                Err(abort) => break Err(abort),
             };
             if value > best {
                 best = value;
@@ -142,10 +146,58 @@ impl<G: EngineGame> Worker<'_, G> {
             }
             if alpha >= beta {
                 self.record_cutoff(mv, ply, depth);
-                break;
+                break Ok(());
             }
-        }
-        Ok((best, best_index))
+        };
+        self.deferred[ply] = deferred;
+        outcome.map(|()| (best, best_index))
+    }
+
+    /// The value of move `mv` (played by `owner`), the `place`-th of its node in order,
+    /// seen from the node, and whether it is a move of the game in turn order. The first
+    /// move gets the full window; a later one a null window first, and the full one only if
+    /// it lands inside; a late quiet one is first searched a ply shallower (late move
+    /// reduction), and at full depth only if that beats alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        game: &G,
+        mv: G::Move,
+        owner: u8,
+        depth: i32,
+        ply: usize,
+        place: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, bool), Abort> {
+        let (child, real) = self.child(game, mv, owner);
+        let same = self.side(&child) == self.side(game);
+        // Search the child: its value seen from here, with the window flipped unless the
+        // same side moves again.
+        let search = |w: &mut Self, reduce: i32, lo: i32, hi: i32| -> Result<i32, Abort> {
+            if same {
+                w.negamax(&child, depth - 1 - reduce, ply + 1, lo, hi)
+            } else {
+                Ok(-w.negamax(&child, depth - 1 - reduce, ply + 1, -hi, -lo)?)
+            }
+        };
+        let reduced = self.lmr > 0
+            && place >= self.lmr
+            && depth >= 3
+            && owner == IN_TURN
+            && !game.is_tactical(mv)
+            && search(self, 1, alpha, alpha + 1)? <= alpha;
+        let value = if reduced {
+            alpha
+        } else if place == 0 {
+            search(self, 0, alpha, beta)?
+        } else {
+            match search(self, 0, alpha, alpha + 1)? {
+                v if v > alpha && v < beta => search(self, 0, alpha, beta)?,
+                v => v,
+            }
+        };
+        Ok((value, real))
     }
 }
 

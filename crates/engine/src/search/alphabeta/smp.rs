@@ -1,7 +1,9 @@
 //! Lazy SMP: every thread searches the same root with iterative deepening, sharing only
 //! the transposition table; what one thread stores guides the others. Helpers on odd
 //! threads start a ply deeper, and every helper keeps a ply ahead of the main thread's
-//! iteration. The search ends when the main thread ends, or (without a depth limit) when a
+//! iteration (at a depth limit, it searches the last depth beside the main thread). Where
+//! two threads meet in a node, each passes over the moves the other is in (`busy.rs`), so
+//! they split the node's moves between them. The search ends when the main thread ends, or (without a depth limit) when a
 //! helper ends on its own (it proved a result or saw the time out) with an answer as deep
 //! as the main thread's iteration: then every thread stops, and the answer is the
 //! deepest completed iteration of any thread, the main thread's on a tie. Its node count is
@@ -34,9 +36,7 @@ pub(super) fn search_threads<G: EngineGame>(
                 let first = 1 + (t as u32 % 2);
                 let done = iterate(&mut helper, game, first, &mut |_| {});
                 // Finished on its own with an answer at least as deep as the iteration the
-                // main thread is in: nothing left to wait for. (A helper with no deeper
-                // depth to take, the main thread being at the last one, just leaves.)
-                // Under a depth limit the main thread reports every depth up to it, so
+                // main thread is in: nothing left to wait for. Under a depth limit the main thread reports every depth up to it, so
                 // there it always finishes its own search.
                 if shared.limits.depth.is_none() && done.depth >= shared.main_depth.load(Ordering::Relaxed) {
                     shared.stop.store(true, Ordering::Relaxed);

@@ -48,6 +48,7 @@ impl<G: EngineGame> Parts<G> {
             rivals: 0,
             quiescence: G::TUNING.quiescence_plies,
             model: Model::Paranoid,
+            busy: None,
         }
     }
 }

@@ -185,6 +185,38 @@ fn two_threads_reach_the_depth_asked_for() {
     }
 }
 
+/// Moves another thread is searching are deferred, not dropped: with every root move
+/// marked busy, the search passes over all but its first, comes back to them after and
+/// finds the same best move and value as without the marks.
+#[test]
+fn busy_moves_are_searched_after_the_others() {
+    use super::busy::{Busy, move_key};
+    use super::testing::Parts;
+    use super::worker::{Shared, Worker};
+    let g = ChineseCheckers::new(&CcOptions::default()).unwrap();
+    let limits = Limits::depth(4);
+    let plain = {
+        let parts = Parts::<ChineseCheckers>::new(1);
+        let shared = parts.shared(&limits);
+        let mut w = Worker::new(&shared, &g);
+        let value = w.negamax(&g, 4, 0, -score::INFINITY, score::INFINITY).unwrap();
+        (value, w.pv[0][0])
+    };
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let parts = Parts::<ChineseCheckers>::new(1);
+    let busy = Busy::new();
+    let shared = Shared { busy: Some(&busy), ..parts.shared(&limits) };
+    let mut w = Worker::new(&shared, &g);
+    let root = w.key(&g);
+    (0..moves.len()).for_each(|i| busy.enter(move_key(root, i)));
+    let value = w.negamax(&g, 4, 0, -score::INFINITY, score::INFINITY).unwrap();
+    let deferred = &w.deferred[0];
+    assert_eq!(deferred.len(), moves.len() - 1, "all but the first deferred at the root");
+    assert!(deferred.iter().enumerate().all(|(k, &(place, _))| place == k + 1), "{deferred:?}");
+    assert_eq!((value, w.pv[0][0]), plain);
+}
+
 /// A fixed time per move is used to its end (nothing is saved for later moves) and not
 /// overrun.
 #[test]

@@ -12,6 +12,8 @@ use crate::search::opponent_model::{Model, opponents_of};
 use crate::search::simple::rivals_margin;
 use crate::search::table::Table;
 
+use super::busy::Busy;
+
 /// The most nodes a thread searches between looks at the clock, the stop flags and the
 /// shared node count.
 const CHECK_EVERY: u64 = 1024;
@@ -74,6 +76,8 @@ pub(super) struct Shared<'a, G: EngineGame> {
     pub quiescence: u32,
     /// The opponent model with three or more seats.
     pub model: Model,
+    /// The moves in search on some thread, with two or more threads.
+    pub busy: Option<&'a Busy>,
 }
 
 /// One thread's search state.
@@ -138,6 +142,11 @@ pub(super) struct Worker<'a, G: EngineGame> {
     pub owners: Vec<Vec<u8>>,
     /// Per ply, reused: ordering keys and move indices.
     pub orders: Vec<Vec<(i32, usize)>>,
+    /// The moves in search on some thread, with two or more threads (see `busy.rs`).
+    pub busy: Option<&'a Busy>,
+    /// Per ply, reused: the moves deferred because another thread was searching them,
+    /// each with its place in the order.
+    pub deferred: Vec<Vec<(usize, usize)>>,
 }
 
 impl<'a, G: EngineGame> Worker<'a, G> {
@@ -184,6 +193,8 @@ impl<'a, G: EngineGame> Worker<'a, G> {
             root_value: 0,
             owners: vec![Vec::new(); MAX_PLY + 1],
             orders: vec![Vec::new(); MAX_PLY + 1],
+            busy: shared.busy,
+            deferred: vec![Vec::new(); MAX_PLY + 1],
         }
     }
 
