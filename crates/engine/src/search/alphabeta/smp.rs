@@ -1,13 +1,13 @@
 //! Lazy SMP: every thread searches the same root with iterative deepening, sharing only
 //! the transposition table; what one thread stores guides the others. Helpers on odd
 //! threads start a ply deeper, and every helper keeps a ply ahead of the main thread's
-//! iteration (at a depth limit, it searches the last depth beside the main thread). Where
+//! iteration; at a depth limit, it searches the last depth beside the main thread. Where
 //! two threads meet in a node, each passes over the moves the other is in (`busy.rs`), so
-//! they split the node's moves between them. The search ends when the main thread ends, or (without a depth limit) when a
-//! helper ends on its own (it proved a result or saw the time out) with an answer as deep
-//! as the main thread's iteration: then every thread stops, and the answer is the
-//! deepest completed iteration of any thread, the main thread's on a tie. Its node count is
-//! every thread's.
+//! they split the node's moves between them. The search ends when the main thread ends, or
+//! when a helper ends on its own (it proved a result, saw the time out or finished the last
+//! depth) with an answer as deep as the main thread's iteration: then every thread stops,
+//! and the answer is the deepest completed iteration of any thread, the main thread's on a
+//! tie. Its node count is every thread's.
 
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
@@ -36,9 +36,15 @@ pub(super) fn search_threads<G: EngineGame>(
                 let first = 1 + (t as u32 % 2);
                 let done = iterate(&mut helper, game, first, &mut |_| {});
                 // Finished on its own with an answer at least as deep as the iteration the
-                // main thread is in: nothing left to wait for. Under a depth limit the main thread reports every depth up to it, so
-                // there it always finishes its own search.
-                if shared.limits.depth.is_none() && done.depth >= shared.main_depth.load(Ordering::Relaxed) {
+                // main thread is in: nothing left to wait for. Under a depth limit the main
+                // thread reports every depth below its last, so there a helper ends the
+                // search only from the main thread's last iteration, with that depth done.
+                let main = shared.main_depth.load(Ordering::Relaxed);
+                let ends = match shared.limits.depth {
+                    None => done.depth >= main,
+                    Some(_) => done.depth == main,
+                };
+                if ends {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
                 if done.depth > 0 {
