@@ -106,20 +106,18 @@ impl<G: EngineGame> Worker<'_, G> {
             };
             let mv = moves.as_slice()[i];
             let owner = owners.get(i).copied().unwrap_or(IN_TURN);
-            let searched = match busy {
-                Some(busy) => {
-                    let key = move_key(node, i);
-                    if first_pass && place > 0 && busy.contains(key) {
-                        deferred.push((place, i));
-                        continue;
-                    }
-                    busy.enter(key);
-                    let searched = self.search_move(game, mv, owner, depth, ply, place, alpha, beta);
-                    busy.leave(key);
-                    searched
+            let mark = busy.map(|busy| (busy, move_key(node, i)));
+            if let Some((busy, key)) = mark {
+                if first_pass && place > 0 && busy.contains(key) {
+                    deferred.push((place, i));
+                    continue;
                 }
-                None => self.search_move(game, mv, owner, depth, ply, place, alpha, beta),
-            };
+                busy.enter(key);
+            }
+            let searched = self.search_move(game, mv, owner, depth, ply, place, alpha, beta);
+            if let Some((busy, key)) = mark {
+                busy.leave(key);
+            }
             let (value, real) = match searched {
                 Ok(searched) => searched,
                 Err(abort) => break Err(abort),
