@@ -6,7 +6,7 @@
 //! percentile and the worst overrun in milliseconds (negative: the search returned early,
 //! as a proven result or a single legal move lets it).
 //!
-//! `cargo run --release -p tabula-benches --example overrun -- [games=all|NAME,...]
+//! `cargo run --release -p tabula-benches --bin overrun -- [games=all|NAME,...]
 //! [engines=alphabeta,mcts] [times=0.05,0.2,1] [searches=200]`
 //!
 //! Run it on an idle machine (`uptime` below 0.5): a busy core delays the search's own

@@ -3,7 +3,7 @@
 //! hop potential), through the arena library: 2 players, random openings, each opening
 //! played with both seatings.
 //!
-//! `cargo run --release -p tabula-benches --example cc_eval_match -- [GAMES] [NODES] [HOP]
+//! `cargo run --release -p tabula-benches --bin cc_eval_match -- [GAMES] [NODES] [HOP]
 //! [RACE_NODES]` (defaults 200 games, 20000 nodes a move, the default hop weight, the race
 //! searching as many nodes; give it more to make up for its faster evaluation).
 

@@ -10,7 +10,7 @@
 //! - MCTS: the default searcher from the 2-player start for `mcts_seconds`, without tree
 //!   reuse; iterations a second, summed over the threads.
 //!
-//! `cargo run --release -p tabula-benches --example threads -- [game=chinese-checkers]
+//! `cargo run --release -p tabula-benches --bin threads -- [game=chinese-checkers]
 //! [perft_depth=6] [mcts_seconds=3] [runs=3]` (each figure is the median of `runs`).
 //! Run it on an idle machine: it prints the load average first.
 
