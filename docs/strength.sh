@@ -131,6 +131,11 @@ match_args() {
     printf '%s\n' --tc "$tc" --margin 0.5 --games "$GAMES" --openings random:4 --max-plies "$cap"
 }
 
+# The games a row's file holds (0 before its first game).
+lines() {
+    if [ -e "$1" ]; then wc -l <"$1"; else echo 0; fi
+}
+
 play() {
     binary
     mkdir -p "$DATA" "$RECORDS"
@@ -148,10 +153,10 @@ play() {
         echo "== $id ($section): $engine vs $opponent, $game $players seats, $options, $tc" >&2
         mapfile -t args < <(match_args "$game" "$players" "$options" "$engine" "$opponent" "$tc" "$cap")
         local before after
-        before=$(cat "$file" 2>/dev/null | wc -l)
+        before=$(lines "$file")
         "$TABULA" match "${args[@]}" "${shard[@]}" --concurrency "$JOBS" --jsonl "$file" --records "$records" --resume |
             grep -E '^(Score|Game [0-9]|Ends)' >&2 || true
-        after=$(cat "$file" 2>/dev/null | wc -l)
+        after=$(lines "$file")
         # The commit is the one that played the row's last games: a row with nothing left to
         # play keeps its line.
         if [ "$after" -eq "$before" ] && grep -q "^$id " "$DATA/played" 2>/dev/null; then
