@@ -18,7 +18,7 @@ pub trait OpeningGame: EngineGame {
         true
     }
 
-    /// Whether a random opening must end even: `minimax` two plies deep over the game's
+    /// Whether a random opening must end even: `minimax` four plies deep over the game's
     /// [`plain_value`](EngineGame::plain_value) finds the seat to move neither ahead nor
     /// behind (nothing hangs, nothing is already lost), or the opening is drawn again. For
     /// games of material where a few random plies often give a piece away and decide the
