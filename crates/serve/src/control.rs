@@ -54,27 +54,3 @@ fn limit(expected: &str) -> Option<Control> {
     let (min, max) = expected.strip_prefix("none or a number from ")?.split_once(" to ")?;
     Some(Control::Limit { min: min.parse().ok()?, max: max.parse().ok()? })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_kind_gets_its_control() {
-        assert_eq!(Control::of(SettingKind::Switch, "true or false"), Control::Switch);
-        assert_eq!(
-            Control::of(SettingKind::Words(vec!["strict", "off"]), "strict or off"),
-            Control::Choice { choices: vec!["strict", "off"] }
-        );
-        assert_eq!(
-            Control::of(SettingKind::Whole { min: 1, max: 9 }, "a number from 1 to 9"),
-            Control::Number { min: 1, max: 9 }
-        );
-        assert_eq!(
-            Control::of(SettingKind::Other, "none or a number from 1 to 4294967295"),
-            Control::Limit { min: 1, max: 4_294_967_295 }
-        );
-        assert_eq!(Control::of(SettingKind::Other, "a number from 0.1 to 9"), Control::Text);
-        assert_eq!(Control::of(SettingKind::Other, "none or a number from x to 9"), Control::Text);
-    }
-}

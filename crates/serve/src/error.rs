@@ -142,38 +142,3 @@ impl IntoResponse for ApiError {
         (self.status, Json(Body { error: &shorten(&self.message) })).into_response()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn short_input_is_quoted_whole() {
-        assert_eq!(clip("k15-i13"), "k15-i13");
-        assert_eq!(clip(&"é".repeat(ECHO)), "é".repeat(ECHO));
-        let message = "bad option 'max_plies=many': bad value 'many' for option 'max_plies' (expected none)";
-        assert_eq!(shorten(message), message);
-        let prose = format!("seat 0's engine panicked: {} in seat 1's search", "it ran out ".repeat(20));
-        assert_eq!(shorten(&prose), prose, "an apostrophe is no quote");
-    }
-
-    #[test]
-    fn long_input_is_cut_to_a_prefix() {
-        assert_eq!(clip(&"é".repeat(ECHO + 1)), format!("{}…", "é".repeat(ECHO)));
-        let token = "x".repeat(1 << 20);
-        let message = format!("bad token 'board={token}': expected a cell");
-        let cut = format!("bad token 'board={}…': expected a cell", "x".repeat(ECHO - 6));
-        assert_eq!(shorten(&message), cut);
-        assert_eq!(shorten(&cut), cut, "a piece cut already is kept");
-        let spaced = "a ".repeat(1 << 20);
-        let message = format!("bad move '{spaced}': expected `from-to`, found \"{spaced}\"");
-        let cut =
-            format!("bad move '{}…': expected `from-to`, found \"{}…\"", "a ".repeat(ECHO / 2), "a ".repeat(ECHO / 2));
-        assert_eq!(shorten(&message), cut);
-        let unclosed = shorten(&format!("bad move '{spaced}"));
-        assert_eq!(unclosed.chars().count(), MAX_MESSAGE + 1);
-        assert!(unclosed.starts_with("bad move 'a a ") && unclosed.ends_with('…'), "{unclosed}");
-        let quotes = "' ".repeat(1 << 20);
-        assert_eq!(shorten(&quotes).chars().count(), MAX_MESSAGE + 1, "quotes that never close");
-    }
-}

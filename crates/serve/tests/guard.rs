@@ -11,7 +11,7 @@ use axum::extract::ConnectInfo;
 use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::{Value, json};
-use tabula_serve::{Arrival, Config, router};
+use tabula_serve::{Arrival, Config, Origin, router};
 use tower::ServiceExt;
 
 /// The address of the default configuration, and its page's origin.
@@ -75,7 +75,20 @@ async fn a_request_naming_another_host_is_refused_before_any_route() {
     let headers = [("host", "evil.example"), ("origin", "http://evil.example"), ("content-type", JSON)];
     let (status, _) = send(&app, request("POST", "/api/sessions", &headers, Some(new_game()))).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    for host in ["evil.example:8080", "127.0.0.1:8081", "127.0.0.1", "localhost", "127.0.0.2:8080", "[::2]:8080"] {
+    for host in [
+        "evil.example:8080",
+        "127.0.0.1:8081",
+        "127.0.0.1",
+        "localhost",
+        "127.0.0.2:8080",
+        "[::2]:8080",
+        "localhost.evil.example:8080",
+        "user@localhost:8080",
+        "localhost:+8080",
+        "localhost:",
+        "localhost:65616",
+        "",
+    ] {
         let (status, answer) = send(&app, request("GET", "/api/games", &[("host", host)], None)).await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{host}");
         assert_eq!(error(&answer), format!("host '{host}' is not this server"));
@@ -94,6 +107,10 @@ async fn a_request_naming_another_host_is_refused_before_any_route() {
         let (status, _) = send(&app, request("GET", "/api/games", &[("host", host)], None)).await;
         assert_eq!(status, StatusCode::OK, "{host}");
     }
+    // On port 80 a browser leaves the port out.
+    let app = router(Config { address: "[::1]:80".parse().unwrap(), ..Config::default() });
+    let (status, _) = send(&app, request("GET", "/api/games", &[("host", "localhost")], None)).await;
+    assert_eq!(status, StatusCode::OK);
 }
 
 #[tokio::test]
@@ -228,6 +245,28 @@ async fn a_server_bound_to_every_address_answers_to_the_one_a_request_arrived_at
     assert_eq!(status, StatusCode::OK, "arrived on loopback");
     let (status, _) = send(&app, at("localhost:8080", Some("192.0.2.7:8080"), "GET", None)).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "arrived from the network");
+    for host in ["localhost:8080", "127.0.0.1:8080"] {
+        let (status, _) = send(&app, at(host, Some("[::ffff:127.0.0.1]:8080"), "GET", None)).await;
+        assert_eq!(status, StatusCode::OK, "{host}: loopback as an IPv4-mapped IPv6 address");
+    }
+    let (status, _) = send(&app, at("0.0.0.0:8080", None, "GET", None)).await;
+    assert_eq!(status, StatusCode::OK, "the address it is bound to");
+    for host in ["localhost:8080", "192.0.2.7:8080"] {
+        let (status, _) = send(&app, at(host, None, "GET", None)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{host} with no arrival known");
+    }
+}
+
+#[test]
+fn origins_read_as_browsers_write_them() {
+    let read = |text: &str| text.parse::<Origin>().map(|o| o.to_string());
+    assert_eq!(read("http://localhost:3000"), Ok("http://localhost:3000".into()));
+    assert_eq!(read("HTTPS://Board.Example:443/"), Ok("https://board.example".into()));
+    assert_eq!(read("http://[::1]:80"), Ok("http://[::1]".into()));
+    for bad in ["localhost:3000", "http://", "http://x/board", "http://x?a=1", "http://u@x", "http://x:port"] {
+        let error = read(bad).unwrap_err();
+        assert!(error.starts_with(&format!("bad origin '{bad}'")), "{error}");
+    }
 }
 
 #[tokio::test]
