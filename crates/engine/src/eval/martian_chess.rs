@@ -37,6 +37,12 @@ use crate::weights::{Tunable, compiled};
 pub const POINT: Score = 100;
 /// Percent of the positional terms kept per ply left on a running clock (up to 100).
 pub const FADE: Score = 25;
+/// MCTS's clock-lead weight, the hand-set one. With the weights fitted for alpha-beta (clock
+/// lead 1,813 in Coaster Chess, 238 in Martian Chess, and the reach terms) MCTS against
+/// `minimax` at 0.1 s a move, 40 games each, scored 13.8% in Coaster Chess without a clock
+/// (21 games at the cap), 41.2% with it and 35.0% in Martian Chess with the clock always on;
+/// with these, 38.8% (18 capped), 53.7% and 40.0% (`docs/strength/notes.md`).
+pub const MCTS_CLOCK_LEAD: Score = 400;
 
 /// The weight of everything but points, in percent: falls to 0 over the last plies of a
 /// running clock. (Falling from the call on would make calling the clock look good to
@@ -275,12 +281,23 @@ impl<V: Variant> EngineGame for Mc<V> {
         ..Tuning::DEFAULT
     };
 
-    /// `eval` with points and the end drive alone: MCTS's two-ply playouts throw pieces across the
-    /// canal that the material term then counts (without a clock, against `minimax` at
-    /// 0.1 s a move, 10 games: 9 won with this evaluator, 6 with alpha-beta's, 4 of them
-    /// at the ply cap).
+    /// Points, the end drive and the clock lead alone, at MCTS's own weights: MCTS's two-ply
+    /// playouts throw pieces across the canal that the material term then counts (without a
+    /// clock, against `minimax` at 0.1 s a move, 10 games: 9 won with this evaluator, 6 with
+    /// alpha-beta's, 4 of them at the ply cap), and the reach terms and clock lead fitted to
+    /// alpha-beta's self-play cost it most of its games (see [`MCTS_CLOCK_LEAD`]).
     fn mcts_eval(eval: McEval<V>) -> McEval<V> {
-        McEval { pawn: 0, drone: 0, queen: 0, end: 30, ..eval }
+        McEval {
+            pawn: 0,
+            drone: 0,
+            queen: 0,
+            threat: 0,
+            control: 0,
+            attack: 0,
+            end: 30,
+            clock_lead: MCTS_CLOCK_LEAD,
+            ..eval
+        }
     }
 
     fn draw_share(&self) -> Score {
