@@ -46,7 +46,8 @@ pub struct MctsSpec {
     /// The playout policy.
     pub policy: Policy,
     /// A weights file for the evaluator (`weights`), whose weights MCTS's own evaluator is
-    /// made from ([`EngineGame::mcts_eval`]); `None`: the game's own.
+    /// made from ([`EngineGame::mcts_eval`], which may keep some or all weights of its own);
+    /// `None`: the game's own.
     pub weights: Option<String>,
 }
 
