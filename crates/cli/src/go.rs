@@ -18,7 +18,8 @@ pub struct GoArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// The searcher, e.g. alphabeta:threads=2,hash=64 or greedy (default: the game's
-    /// strongest, alphabeta, or mcts in six-seat E and Chinese Checkers with three to five seats).
+    /// strongest, alphabeta, or mcts in six-seat E and in Chinese Checkers with three to five
+    /// seats or two without a blocking rule).
     #[arg(long, value_name = "SPEC")]
     engine: Option<String>,
     /// A time control (cutechess spelling: 10+0.1, 40/60, st=2, nodes=N, depth=N, inf); a

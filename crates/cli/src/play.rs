@@ -57,7 +57,8 @@ pub struct PlayArgs {
     #[command(flatten)]
     position: PositionArgs,
     /// The engine (repeat for several engine seats, given in seat order); default the game's
-    /// strongest, alphabeta, or mcts in six-seat E and Chinese Checkers with three to five seats.
+    /// strongest, alphabeta, or mcts in six-seat E and in Chinese Checkers with three to five
+    /// seats or two without a blocking rule.
     #[arg(long = "engine", value_name = "SPEC")]
     engines: Vec<String>,
     /// The engine thinks this many seconds a move (default 2).

@@ -16,7 +16,8 @@ pub struct UgiArgs {
     #[command(flatten)]
     game: GameArgs,
     /// The searcher, e.g. alphabeta:threads=2,hash=64 or mcts; its keys are the UGI options
-    /// (default: the game's strongest, alphabeta, or mcts in six-seat E and Chinese Checkers with three to five seats).
+    /// (default: the game's strongest, alphabeta, or mcts in six-seat E and in Chinese Checkers
+    /// with three to five seats or two without a blocking rule).
     #[arg(long, value_name = "SPEC")]
     engine: Option<String>,
 }

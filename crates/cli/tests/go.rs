@@ -41,7 +41,7 @@ fn prints_iterations_then_a_legal_bestmove() {
 }
 
 /// Without `--engine`, the game's default searcher plays: alpha-beta, MCTS in six-seat E
-/// and Chinese Checkers with three to five seats.
+/// and Chinese Checkers with three to five seats or without a blocking rule.
 #[test]
 fn the_default_engine_is_the_games() {
     let best = |args: &[&str]| ok(args).lines().last().unwrap().to_string();
@@ -53,6 +53,9 @@ fn the_default_engine_is_the_games() {
     let cc3 = ["go", "chinese-checkers", "--players", "3", "--nodes", "300"];
     assert_eq!(best(&cc3), best(&[&cc3[..], &["--engine", "mcts"]].concat()));
     assert_ne!(best(&cc3), best(&[&cc3[..], &["--engine", "alphabeta"]].concat()));
+    let no_block = ["go", "chinese-checkers", "--opt", "cc.anti_block=none", "--nodes", "300"];
+    assert_eq!(best(&no_block), best(&[&no_block[..], &["--engine", "mcts"]].concat()));
+    assert_ne!(best(&no_block), best(&[&no_block[..], &["--engine", "alphabeta"]].concat()));
 }
 
 #[test]

@@ -85,9 +85,13 @@ function level() {
   return value === "custom" ? null : catalog.levels[Number(value)];
 }
 
+// The game's default engine for the player count and rule options chosen.
 function defaultEngine() {
   const info = gameInfo();
-  return info.default_engines[info.players.indexOf(Number($("players").value))] || "alphabeta";
+  const players = Number($("players").value);
+  const options = changedOptions();
+  const byOption = info.default_engines_by_option.find((d) => d.players === players && options[d.key] === d.value);
+  return byOption ? byOption.engine : info.default_engines[info.players.indexOf(players)] || "alphabeta";
 }
 
 // The spec a level gives an engine seat.
@@ -143,7 +147,10 @@ function optionControl(opt, value) {
   input.dataset.key = opt.key;
   input.dataset.default = opt.default;
   input.dataset.kind = control.kind;
-  input.addEventListener("change", countChangedOptions);
+  input.addEventListener("change", () => {
+    countChangedOptions();
+    applyLevel();
+  });
   return label;
 }
 

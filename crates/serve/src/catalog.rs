@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use tabula_arena::{MoveRecord, Record};
 use tabula_engine::registry;
 use tabula_engine::settings::searchers;
+use tabula_rules::core::settings::SettingKind;
 use tabula_rules::games::NAMES;
 use tabula_rules::{Game, GameOptions, MAX_SEATS};
 
@@ -55,6 +56,22 @@ pub struct GameInfo {
     pub searchers: Vec<SearcherInfo>,
     /// The engine that takes a seat nobody chose, for each player count (as `players`).
     pub default_engines: Vec<&'static str>,
+    /// The rule option values (switches and choices, one set at a time) under which
+    /// another engine takes those seats.
+    pub default_engines_by_option: Vec<OptionEngine>,
+}
+
+/// A rule option value that changes the default engine of a player count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OptionEngine {
+    /// The player count.
+    pub players: usize,
+    /// The option's key.
+    pub key: String,
+    /// Its value.
+    pub value: String,
+    /// The engine that takes the seats nobody chose with that value.
+    pub engine: &'static str,
 }
 
 /// A rule option or a searcher key.
@@ -94,8 +111,8 @@ pub struct NewGame {
     /// Rule options, key to value.
     #[serde(default)]
     pub options: BTreeMap<String, String>,
-    /// Who sits in each seat: `person` or an engine spec (default: a person in seat 0,
-    /// `alphabeta` in the others).
+    /// Who sits in each seat: `person` or an engine spec (default: a person in seat 0, the
+    /// game's default engine for the player count and options in the others).
     pub seats: Option<Vec<String>>,
     /// The engine's thinking time per move in milliseconds (default 5000, beginner).
     pub think_ms: Option<u64>,
@@ -125,13 +142,8 @@ fn info<G: ServeGame>() -> GameInfo {
         name: G::NAME,
         players: G::Options::player_counts(),
         default_players: default.players(),
-        default_engines: (1..=MAX_SEATS)
-            .filter_map(|n| {
-                let mut options = G::Options::default();
-                options.set_players(n).ok()?;
-                Some(G::new(&options).ok()?.default_engine())
-            })
-            .collect(),
+        default_engines: (1..=MAX_SEATS).filter_map(|n| default_engine::<G>(n, None)).collect(),
+        default_engines_by_option: engines_by_option::<G>(),
         options: G::Options::SETTINGS
             .iter()
             .map(|s| SettingInfo {
@@ -161,6 +173,46 @@ fn info<G: ServeGame>() -> GameInfo {
             })
             .collect(),
     }
+}
+
+/// The default engine with `players` seats and the option `set` (key, value), if the
+/// game takes them.
+fn default_engine<G: ServeGame>(players: usize, set: Option<(&str, &str)>) -> Option<&'static str> {
+    let mut options = G::Options::default();
+    options.set_players(players).ok()?;
+    if let Some((key, value)) = set {
+        options.set(key, value).ok()?;
+    }
+    Some(G::new(&options).ok()?.default_engine())
+}
+
+/// Every switch or choice value that makes another engine the default for a player count.
+fn engines_by_option<G: ServeGame>() -> Vec<OptionEngine> {
+    let default = G::Options::default();
+    let mut out = Vec::new();
+    for players in G::Options::player_counts() {
+        let Some(base) = default_engine::<G>(players, None) else { continue };
+        for setting in G::Options::SETTINGS {
+            let values: Vec<&str> = match setting.kind() {
+                SettingKind::Switch => vec!["true", "false"],
+                SettingKind::Words(words) => words.to_vec(),
+                _ => continue,
+            };
+            let now = setting.get(&default);
+            for value in values.into_iter().filter(|v| *v != now) {
+                match default_engine::<G>(players, Some((setting.key(), value))) {
+                    Some(engine) if engine != base => out.push(OptionEngine {
+                        players,
+                        key: setting.key().to_string(),
+                        value: value.to_string(),
+                        engine,
+                    }),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
 }
 
 macro_rules! by_name {

@@ -196,6 +196,20 @@ async fn a_person_plays_and_replays_in_the_browser() {
         .await;
     assert_eq!(browser.value("#position").await, E_POSITION);
     assert!(browser.text("#status").await.starts_with("e · ply 0 of 0 · seat 1 (person) to move"));
+
+    // Under a level that plays the game's own engine, the engine seats follow the player
+    // count and the rule options: Chinese Checkers without a blocking rule plays MCTS.
+    browser.set("game", "chinese-checkers").await;
+    browser.set("players", "2").await;
+    browser.set("seat-kind-1", "engine").await;
+    browser.set("level", "3").await;
+    assert_eq!(browser.value("#seat-1").await, "alphabeta");
+    assert!(browser.text("#level-doc").await.contains("(alphabeta)"));
+    browser.set_option("cc.anti_block", "none").await;
+    assert_eq!(browser.value("#seat-1").await, "mcts");
+    assert!(browser.text("#level-doc").await.contains("(mcts)"));
+    browser.set_option("cc.anti_block", "fill").await;
+    assert_eq!(browser.value("#seat-1").await, "alphabeta");
     browser.close().await;
 }
 

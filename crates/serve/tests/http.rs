@@ -66,6 +66,13 @@ async fn the_game_list_names_every_game_with_its_choices() {
     assert_eq!(cc["default_engines"], json!(["alphabeta", "mcts", "mcts", "mcts", "alphabeta"]));
     let e = list["games"].as_array().unwrap().iter().find(|g| g["name"] == "e").unwrap();
     assert_eq!(e["default_engines"], json!(["alphabeta", "alphabeta", "alphabeta", "alphabeta", "mcts"]));
+    assert_eq!(
+        cc["default_engines_by_option"],
+        json!([{ "players": 2, "key": "cc.anti_block", "value": "none", "engine": "mcts" }])
+    );
+    for game in list["games"].as_array().unwrap().iter().filter(|g| g["name"] != "chinese-checkers") {
+        assert_eq!(game["default_engines_by_option"], json!([]), "{}", game["name"]);
+    }
     assert_eq!(list["think_presets"], json!([["beginner", 5000], ["intermediate", 30000], ["expert", 60000]]));
 }
 
@@ -420,6 +427,18 @@ async fn deleted_and_evicted_sessions_are_gone() {
     let _fourth = create(&app, person_vs_person("e")).await;
     let (status, _) = call(&app, "GET", &format!("/api/sessions/{}", id(&first)), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "the session left alone longest makes room");
+}
+
+/// Seats nobody chose get the default engine of the game's player count and options.
+#[tokio::test]
+async fn unchosen_seats_get_the_default_engine_of_the_options() {
+    let app = app();
+    let plain = create(&app, json!({ "game": "chinese-checkers" })).await;
+    assert_eq!(plain["seats"], json!(["person", "alphabeta"]));
+    let no_block = create(&app, json!({ "game": "chinese-checkers", "options": { "cc.anti_block": "none" } })).await;
+    assert_eq!(no_block["seats"], json!(["person", "mcts"]));
+    let three = create(&app, json!({ "game": "chinese-checkers", "players": 3 })).await;
+    assert_eq!(three["seats"], json!(["person", "mcts", "mcts"]));
 }
 
 /// Every game's legal moves are clicked on cells (and stack heights) its picture has.

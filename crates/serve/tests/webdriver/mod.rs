@@ -185,6 +185,14 @@ impl Browser {
         assert_eq!(set, json!(value), "field {id} has no value {value}");
     }
 
+    /// Sets the rule option `key` of the setup form to `value`, as a person would.
+    pub async fn set_option(&self, key: &str, value: &str) {
+        let script = "const el = document.querySelector(`#options [data-key=\"${arguments[0]}\"]`); \
+                      if (el.type === 'checkbox') el.checked = arguments[1] === 'true'; else el.value = arguments[1]; \
+                      el.dispatchEvent(new Event('change')); return optionValue(el);";
+        assert_eq!(self.script(script, vec![json!(key), json!(value)]).await, json!(value), "option {key}");
+    }
+
     /// The session the page shows, as the page holds it.
     pub async fn view(&self) -> Value {
         self.script("return view;", vec![]).await
@@ -217,10 +225,7 @@ impl Browser {
         self.set("level", "custom").await;
         self.set("think-custom", think).await;
         for (key, value) in options {
-            let script = "const el = document.querySelector(`#options [data-key=\"${arguments[0]}\"]`); \
-                          if (el.type === 'checkbox') el.checked = arguments[1] === 'true'; else el.value = arguments[1]; \
-                          el.dispatchEvent(new Event('change')); return optionValue(el);";
-            assert_eq!(self.script(script, vec![json!(key), json!(value)]).await, json!(value), "option {key}");
+            self.set_option(key, value).await;
         }
         self.click("#start").await;
         self.wait_for("the new game", |b| {
