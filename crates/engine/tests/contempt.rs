@@ -143,8 +143,10 @@ fn a_running_clock_with_the_points_tied_is_partly_a_draw() {
     assert_eq!(share("0,0", "6"), 75);
 }
 
+/// A call settles for a draw unless the caller leads by two points (`CALL_LEAD`) after it:
+/// one pawn taken back undoes a lead of one.
 #[test]
-fn a_call_settles_for_a_draw_unless_it_keeps_a_lead() {
+fn a_call_settles_for_a_draw_unless_it_keeps_a_lead_of_two() {
     let at = |points: &str, board: &str| {
         MartianChess::from_text(&format!(
             "martian-chess players=2 turn=0 ply=20 passes=0 points={points} clock=- last=- board={board}"
@@ -155,11 +157,13 @@ fn a_call_settles_for_a_draw_unless_it_keeps_a_lead() {
     let settles = |g: &MartianChess, mv: &str| g.seeks_draw(g.parse_move(mv).unwrap());
     assert!(settles(&at("2,2", start), "b2-a1!"));
     assert!(settles(&at("1,2", start), "b2-a1!"));
-    assert!(!settles(&at("3,2", start), "b2-a1!"), "a lead is kept, not settled");
+    assert!(settles(&at("3,2", start), "b2-a1!"), "a lead of one: a pawn taken back levels it");
+    assert!(!settles(&at("4,2", start), "b2-a1!"), "a lead of two is kept, not settled");
     assert!(!settles(&at("2,2", start), "b2-a1"), "no call");
     // The pawn on c4 takes seat 1's pawn on d5 (1 point) and calls.
     let board = "QQD./QDP./DPP./...P/..P./.PPD/.PDQ/.DQQ";
     assert!(at("2,2", board).is_capture(at("2,2", board).parse_move("c4-d5!").unwrap()));
-    assert!(!settles(&at("2,2", board), "c4-d5!"), "capturing to lead, then calling, keeps a lead");
+    assert!(!settles(&at("3,2", board), "c4-d5!"), "capturing to lead by two, then calling, keeps a lead");
+    assert!(settles(&at("2,2", board), "c4-d5!"), "3-2 after the capture: a lead of one, settling");
     assert!(settles(&at("2,3", board), "c4-d5!"), "3-3 after the capture: settling");
 }
