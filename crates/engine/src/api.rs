@@ -132,10 +132,10 @@ pub trait EngineGame: Game {
         0
     }
     /// Whether `mv`, by the seat to move, only settles for a draw (Martian Chess: calling
-    /// the clock without leading by two points, which one pawn taken back could not level). With a positive contempt alpha-beta tries these
-    /// last at its root and plays one only when it is strictly better than every other
-    /// move: when a draw is all the search can prove either way, it plays on. By default
-    /// none.
+    /// the clock without leading by two points, a lead one pawn taken back cannot level).
+    /// With a positive contempt alpha-beta tries these last at its root and plays one only
+    /// when it is strictly better than every other move: when a draw is all the search can
+    /// prove either way, it plays on. By default none.
     fn seeks_draw(&self, _mv: Self::Move) -> bool {
         false
     }

@@ -200,14 +200,14 @@ fn engines_by_option<G: ServeGame>() -> Vec<OptionEngine> {
             };
             let now = setting.get(&default);
             for value in values.into_iter().filter(|v| *v != now) {
-                match default_engine::<G>(players, Some((setting.key(), value))) {
-                    Some(engine) if engine != base => out.push(OptionEngine {
+                let engine = default_engine::<G>(players, Some((setting.key(), value)));
+                if let Some(engine) = engine.filter(|e| *e != base) {
+                    out.push(OptionEngine {
                         players,
                         key: setting.key().to_string(),
                         value: value.to_string(),
                         engine,
-                    }),
-                    _ => {}
+                    });
                 }
             }
         }
